@@ -1,0 +1,2 @@
+import Statecharts
+print("demo")

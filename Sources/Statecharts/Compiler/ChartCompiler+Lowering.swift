@@ -1,0 +1,193 @@
+extension _ChartCompiler {
+    /// The largest dense candidate table built (states × event classes entries); larger charts
+    /// find candidates by walking up from the atomic state instead.
+    static var candidateTableLimit: Int { 1 << 22 }
+
+    /// Fills the per-state tables, numbers the event classes, and computes the transition plans
+    /// and the candidate table. Runs only on a definition without problems.
+    mutating func lower() {
+        let count = nodes.count
+        for node in nodes {
+            b.parent.append(node.parent)
+            b.depth.append(node.depth)
+            b.kind.append(node.kind)
+            b.subtreeEnd.append(node.subtreeEnd)
+        }
+
+        // Event classes: named (or descriptors), then one per state whose done event is synthetic,
+        // then the class of events no descriptor names.
+        let namedCount = Int32(exactMatching ? classNames.count : descriptors.count)
+        let doneStates = doneClassOfState.keys.sorted()
+        var doneClass = Array(repeating: Int32(-1), count: count)
+        for (k, state) in doneStates.enumerated() { doneClass[Int(state)] = namedCount + Int32(k) }
+        b.unmatchedClass = namedCount + Int32(doneStates.count)
+        b.classCount = Int(b.unmatchedClass) + 1
+        b.doneClass = doneClass.map { $0 >= 0 ? $0 : b.unmatchedClass }
+        for i in b.triggers.indices where b.triggers[i] < 0 {
+            b.triggers[i] = doneClass[Int(-1 - b.triggers[i])]
+        }
+
+        // Per-state flags.
+        var ownEventless = Array(repeating: false, count: count)
+        for t in 0..<b.source.count where b.triggerKind[t] == .eventless { ownEventless[Int(b.source[t])] = true }
+        b.eventlessOnPath = Array(repeating: false, count: count)
+        b.hasHistoryChild = Array(repeating: false, count: count)
+        b.historySlot = Array(repeating: -1, count: count)
+        b.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
+        for s in 0..<count {
+            let p = nodes[s].parent
+            b.eventlessOnPath[s] = ownEventless[s] || (p >= 0 && b.eventlessOnPath[Int(p)])
+            if nodes[s].kind == .parallel { b.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
+            if nodes[s].kind.isHistory {
+                b.hasHistoryChild[Int(p)] = true
+                b.historySlot[s] = Int32(b.historyMemorySize)
+                b.historyMemorySize += 1 + historyCapacity(parent: p, deep: nodes[s].kind == .deepHistory)
+            }
+        }
+
+        computePlans()
+        if exactMatching { buildCandidateTable() }
+    }
+
+    /// Room a history memory needs: the parent's children (shallow) or its atomic descendants (deep).
+    func historyCapacity(parent: Int32, deep: Bool) -> Int {
+        if !deep { return childIndices(of: parent).count }
+        var n = 0
+        var s = parent + 1
+        while s <= nodes[Int(parent)].subtreeEnd {
+            if nodes[Int(s)].kind == .atomic || nodes[Int(s)].kind == .final { n += 1 }
+            s += 1
+        }
+        return n
+    }
+
+    func isCompoundNode(_ s: Int32) -> Bool { nodes[Int(s)].kind == .compound }
+
+    /// The static transition domain, as `getTransitionDomain` computes it (-1 targetless, -2 when
+    /// a history target makes it depend on history).
+    func staticDomain(_ t: Int) -> Int32 {
+        let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
+        let targets = Array(b.targets[range])
+        if targets.isEmpty { return -1 }
+        if targets.contains(where: { nodes[Int($0)].kind.isHistory }) { return -2 }
+        let src = b.source[t]
+        if b.isInternal[t] && isCompoundNode(src) && targets.allSatisfy({ isDescendant($0, of: src) }) { return src }
+        var anc = nodes[Int(src)].parent
+        while anc >= 0 {
+            if isCompoundNode(anc) && targets.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
+            anc = nodes[Int(anc)].parent
+        }
+        return 0
+    }
+
+    /// For every declared transition: its static domain and, when taking it from a single-path
+    /// configuration leads to a single-path configuration, its plan: the states entered in order
+    /// (with the default-entry flag) and the new leaf. Linear in transitions × depth.
+    mutating func computePlans() {
+        let transitionCount = b.source.count
+        b.domain = Array(repeating: -1, count: transitionCount)
+        b.planLeaf = Array(repeating: -1, count: transitionCount)
+        b.planEntersFinal = Array(repeating: false, count: transitionCount)
+        var entries: [Int32] = []
+        for t in 0..<transitionCount {
+            let d = staticDomain(t)
+            b.domain[t] = d
+            entries.removeAll(keepingCapacity: true)
+            if b.triggerKind[t] != .pseudo {
+                if d == -1 {
+                    b.planLeaf[t] = -2
+                } else if singlePathPlans, d >= 0, let leaf = singlePathEntries(t, domain: d, into: &entries) {
+                    b.planLeaf[t] = leaf
+                    b.planEntersFinal[t] = entries.contains { nodes[Int($0 & _ChartTables.entryStateMask)].kind == .final }
+                    b.planEntries += entries
+                }
+            }
+            b.planEntryStart.append(Int32(b.planEntries.count))
+        }
+    }
+
+    /// The entry sequence of transition `t` when it enters no parallel and no history state:
+    /// the target's ancestors below the domain, the target, and its default descendants.
+    func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [Int32]) -> Int32? {
+        let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
+        guard range.count == 1 else { return nil }
+        var target = b.targets[range.lowerBound]
+        // The source must be inside the domain's subtree for the exit walk to stop at it.
+        var anc = nodes[Int(target)].parent
+        while anc != domain && anc >= 0 {
+            if nodes[Int(anc)].kind != .compound { return nil }
+            entries.append(anc)
+            anc = nodes[Int(anc)].parent
+        }
+        guard anc == domain else { return nil }
+        while true {
+            switch nodes[Int(target)].kind {
+            case .atomic, .final:
+                entries.append(target)
+                entries.sort { ($0 & _ChartTables.entryStateMask) < ($1 & _ChartTables.entryStateMask) }
+                return target
+            case .compound:
+                entries.append(target | _ChartTables.defaultEntryFlag)
+                let i = b.initialTransition[Int(target)]
+                guard i >= 0 else { return nil }
+                let initialTargets = Int(b.targetStart[Int(i)])..<Int(b.targetStart[Int(i) + 1])
+                guard initialTargets.count == 1 else { return nil }
+                let next = b.targets[initialTargets.lowerBound]
+                var between = nodes[Int(next)].parent
+                while between != target {
+                    if nodes[Int(between)].kind != .compound { return nil }
+                    entries.append(between)
+                    between = nodes[Int(between)].parent
+                }
+                target = next
+            case .parallel, .shallowHistory, .deepHistory:
+                return nil
+            }
+        }
+    }
+
+    /// The dense table of candidates per (atomic state, event class), in selection order: the
+    /// state's own transitions in document order, then its parent's, up to the root.
+    mutating func buildCandidateTable() {
+        let count = nodes.count
+        let classCount = b.classCount
+        guard count * classCount <= Self.candidateTableLimit else { return }
+        var keys: [Int32] = []
+        var values: [Int32] = []
+        for s in 0..<count where nodes[s].kind == .atomic || nodes[s].kind == .final {
+            var a = Int32(s)
+            while a >= 0 {
+                for t in Int(b.transitionStart[Int(a)])..<Int(b.transitionStart[Int(a) + 1]) {
+                    switch b.triggerKind[t] {
+                    case .events:
+                        for i in Int(b.triggerStart[t])..<Int(b.triggerStart[t + 1]) {
+                            keys.append(Int32(s * classCount) + b.triggers[i])
+                            values.append(Int32(t))
+                        }
+                    case .anyEvent:
+                        for c in 0..<classCount {
+                            keys.append(Int32(s * classCount + c))
+                            values.append(Int32(t))
+                        }
+                    case .eventless, .pseudo:
+                        break
+                    }
+                }
+                a = nodes[Int(a)].parent
+            }
+        }
+        // Counting sort by key keeps the walk order within each (state, class) row.
+        var start = Array(repeating: Int32(0), count: count * classCount + 1)
+        for k in keys { start[Int(k) + 1] += 1 }
+        for i in 1..<start.count { start[i] += start[i - 1] }
+        var fill = start
+        var candidates = Array(repeating: Int32(0), count: values.count)
+        for (k, v) in zip(keys, values) {
+            candidates[Int(fill[Int(k)])] = v
+            fill[Int(k)] += 1
+        }
+        b.candidateStart = start
+        b.candidates = candidates
+        b.hasCandidateTable = true
+    }
+}

@@ -1,0 +1,345 @@
+/// Validates a ``StatechartDefinition`` and lowers it to ``_ChartTables``.
+///
+/// Two passes: `flatten` numbers the states in document order and checks their structure;
+/// `lowerTransitions` resolves every transition. All problems are collected and thrown together.
+/// Lowering (plans and candidate tables) is in ChartCompiler+Lowering.swift.
+internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
+    typealias Definition = StateDefinition<StateID, Event, Context>
+
+    struct Node {
+        var definition: Definition?
+        var parent: Int32
+        var depth: Int32
+        var kind: StateKind
+        var path: String
+        var subtreeEnd: Int32 = 0
+    }
+
+    var nodes: [Node] = []
+    var problems: [StatechartDefinitionError.Problem] = []
+    var stateIndex: [StateID: Int32] = [:]
+    var stateIDs: [StateID?] = []
+
+    var b = _TablesBuilder()
+    var actions: [Action<Event, Context>] = []
+    var guards: [Guard<Event, Context>?] = []
+    /// Exact matching: the class of each declared event name.
+    var eventClasses: [Event.Name: Int32] = [:]
+    /// The name of each class (nil for done classes and the unmatched class).
+    var classNames: [Event.Name?] = []
+    /// Descriptor matching: every distinct descriptor, numbered.
+    var descriptors: [Event.Name] = []
+    var descriptorIDs: [Event.Name: Int32] = [:]
+    /// Synthetic done classes, by state.
+    var doneClassOfState: [Int32: Int32] = [:]
+    let exactMatching = Event.descriptorsMatchExactly
+    /// Whether to precompute single-path plans (see ``Statechart/init(_:microstepLimit:singlePathPlans:)``).
+    var singlePathPlans = true
+    let doneEventsAreEvents = Event.doneEvent(forStateNamed: "probe") != nil
+
+    static func describe(_ id: StateID) -> String { String(describing: id) }
+
+    func path(_ s: Int32) -> String { nodes[Int(s)].path }
+
+    mutating func problem(_ s: Int32, _ message: String) {
+        problems.append(.init(path: path(s), message: message))
+    }
+
+    // MARK: Pass 1: states
+
+    mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
+        nodes.append(Node(definition: nil, parent: -1, depth: 0, kind: .compound, path: "root"))
+        stateIDs.append(nil)
+        for message in chart.problems { problems.append(.init(path: "root", message: message)) }
+        if chart.states.filter({ !$0.isHistory }).isEmpty {
+            problems.append(.init(path: "root", message: "the chart has no states"))
+        }
+        for state in chart.states { visit(state, parent: 0, depth: 1) }
+        nodes[0].subtreeEnd = Int32(nodes.count - 1)
+    }
+
+    mutating func visit(_ state: Definition, parent: Int32, depth: Int32) {
+        let index = Int32(nodes.count)
+        let name = Self.describe(state.id)
+        let path = nodes[Int(parent)].path + "/" + name
+        let realChildren = state.children.filter { !$0.isHistory }
+        let kind: StateKind
+        switch state.kind {
+        case .state: kind = realChildren.isEmpty ? (state.children.isEmpty ? .atomic : .compound) : .compound
+        case .parallel: kind = .parallel
+        case .final: kind = .final
+        case .history(.shallow): kind = .shallowHistory
+        case .history(.deep): kind = .deepHistory
+        }
+        nodes.append(Node(definition: state, parent: parent, depth: depth, kind: kind, path: path))
+        stateIDs.append(state.id)
+        if let existing = stateIndex[state.id] {
+            problem(index, "duplicate state '\(name)' (first defined at \(self.path(existing)))")
+        } else {
+            stateIndex[state.id] = index
+        }
+        checkStructure(state, index, kind: kind, realChildren: realChildren.count)
+        for child in state.children { visit(child, parent: index, depth: depth + 1) }
+        nodes[Int(index)].subtreeEnd = Int32(nodes.count - 1)
+    }
+
+    mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
+        if state.extraInitialCount > 0 { problem(index, "more than one initial transition") }
+        switch kind {
+        case .atomic:
+            if state.initial != nil { problem(index, "an initial transition on a state without child states") }
+        case .compound:
+            if realChildren == 0 { problem(index, "a compound state with no child states besides history (an empty compound)") }
+        case .parallel:
+            if realChildren == 0 { problem(index, "a parallel state without regions") }
+            if state.initial != nil { problem(index, "a parallel state cannot have an initial transition (all regions are entered)") }
+        case .final:
+            if !state.children.isEmpty { problem(index, "a final state cannot have child states") }
+            if !state.transitions.isEmpty { problem(index, "a final state cannot have transitions") }
+            if state.initial != nil { problem(index, "a final state cannot have an initial transition") }
+        case .shallowHistory, .deepHistory:
+            if !state.children.isEmpty { problem(index, "a history state cannot have child states") }
+            if state.initial != nil { problem(index, "a history state cannot have an initial transition") }
+            if !state.onEntry.isEmpty || !state.onExit.isEmpty { problem(index, "a history state cannot have entry or exit actions") }
+            if state.transitions.count > 1 { problem(index, "a history state has one default transition, not \(state.transitions.count)") }
+            if let t = state.transitions.first, t.trigger != .eventless || t.guardCondition != nil {
+                problem(index, "a history state's default transition has no event and no guard")
+            }
+            if nodes[Int(index)].parent == 0 { problem(index, "a history state must be inside a compound or parallel state, not at the top level") }
+        }
+    }
+
+    // MARK: Pass 2: transitions
+
+    /// Resolves state ids, reporting unknown ones against `from`.
+    mutating func resolve(_ ids: [StateID], from: Int32, role: String) -> [Int32]? {
+        var result: [Int32] = []
+        var ok = true
+        for id in ids {
+            if let i = stateIndex[id] { result.append(i) } else {
+                problem(from, "unknown \(role) '\(Self.describe(id))'")
+                ok = false
+            }
+        }
+        return ok ? result : nil
+    }
+
+    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= nodes[Int(s)].subtreeEnd }
+
+    /// Several targets must lie in different regions of a parallel state: no target may contain
+    /// another, and the nearest common ancestor of any two must be a parallel state.
+    mutating func checkTargetsCoexist(_ targets: [Int32], from: Int32, role: String) {
+        guard targets.count > 1 else { return }
+        for i in 0..<targets.count {
+            for j in (i + 1)..<targets.count {
+                let a = targets[i], c = targets[j]
+                if a == c || isDescendant(a, of: c) || isDescendant(c, of: a) {
+                    problem(from, "\(role) '\(path(a))' and '\(path(c))' cannot both be active: one contains the other")
+                    continue
+                }
+                var anc = nodes[Int(a)].parent
+                while anc > 0 && !isDescendant(c, of: anc) { anc = nodes[Int(anc)].parent }
+                if nodes[Int(anc)].kind != .parallel {
+                    problem(from, "\(role) '\(path(a))' and '\(path(c))' are not in different regions of a parallel state")
+                }
+            }
+        }
+    }
+
+    mutating func classForName(_ name: Event.Name) -> Int32 {
+        if let c = eventClasses[name] { return c }
+        let c = Int32(classNames.count)
+        eventClasses[name] = c
+        classNames.append(name)
+        return c
+    }
+
+    mutating func descriptorID(_ name: Event.Name) -> Int32 {
+        if let d = descriptorIDs[name] { return d }
+        let d = Int32(descriptors.count)
+        descriptorIDs[name] = d
+        descriptors.append(name)
+        return d
+    }
+
+    /// The event name of `state`'s done event, for event types that have one.
+    func doneEventName(of state: Int32) -> Event.Name? {
+        guard let id = stateIDs[Int(state)] else { return nil }
+        return Event.doneEvent(forStateNamed: Self.describe(id))?.name
+    }
+
+    /// Appends one compiled transition.
+    mutating func appendTransition(
+        source: Int32, trigger: _TriggerKind, triggers: [Int32], targets: [Int32], isInternal: Bool,
+        required: [Int32], guard: Guard<Event, Context>?, actions transitionActions: [Action<Event, Context>]
+    ) {
+        b.source.append(source)
+        b.triggerKind.append(trigger)
+        b.isInternal.append(isInternal)
+        b.targets += targets
+        b.targetStart.append(Int32(b.targets.count))
+        b.required += required
+        b.requiredStart.append(Int32(b.required.count))
+        actions += transitionActions
+        b.transitionActionStart.append(Int32(actions.count))
+        b.triggers += triggers
+        b.triggerStart.append(Int32(b.triggers.count))
+        guards.append(`guard`)
+    }
+
+    /// Lowers the declared transitions (state by state, in document order), then the
+    /// pseudo-transitions; fills the per-state action and transition ranges.
+    mutating func lowerTransitions(_ chart: StatechartDefinition<StateID, Event, Context>) {
+        let count = nodes.count
+        for s in 0..<count {
+            let s32 = Int32(s)
+            b.transitionStart.append(Int32(b.source.count))
+            guard let state = nodes[s].definition, !nodes[s].kind.isHistory else { continue }
+            for transition in state.transitions {
+                lowerTransition(transition, source: s32)
+            }
+        }
+        b.transitionStart.append(Int32(b.source.count))
+
+        // Pseudo-transitions: initial transitions of compound states (and the root), history defaults.
+        b.initialTransition = Array(repeating: -1, count: count)
+        b.historyDefault = Array(repeating: -1, count: count)
+        for s in 0..<count {
+            let s32 = Int32(s)
+            let node = nodes[s]
+            switch node.kind {
+            case .compound:
+                let initial = s == 0 ? chart.initial : node.definition?.initial
+                var targets: [Int32]
+                var initialActions: [Action<Event, Context>] = []
+                if let initial {
+                    guard let resolved = resolve(initial.targets, from: s32, role: "initial state") else { continue }
+                    targets = resolved
+                    initialActions = initial.actions
+                    if targets.isEmpty { problem(s32, "an initial transition without a target") }
+                    for t in targets where !isDescendant(t, of: s32) {
+                        problem(s32, "the initial state '\(path(t))' is not a descendant of this state")
+                    }
+                    checkTargetsCoexist(targets, from: s32, role: "initial states")
+                } else {
+                    let first = firstNonHistoryChild(of: s32)
+                    targets = first.map { [$0] } ?? []
+                }
+                guard !targets.isEmpty else { continue }
+                b.initialTransition[s] = Int32(b.source.count)
+                appendTransition(source: s32, trigger: .pseudo, triggers: [], targets: targets, isInternal: true,
+                                 required: [], guard: nil, actions: initialActions)
+            case .shallowHistory, .deepHistory:
+                let parent = node.parent
+                var targets: [Int32] = []
+                var defaultActions: [Action<Event, Context>] = []
+                if let t = node.definition?.transitions.first {
+                    guard let resolved = resolve(t.targets, from: s32, role: "history default target") else { continue }
+                    targets = resolved
+                    defaultActions = t.actions
+                    for target in targets where !isDescendant(target, of: parent) || nodes[Int(target)].kind.isHistory {
+                        problem(s32, "the history default '\(path(target))' is not a state inside the history's parent")
+                    }
+                    checkTargetsCoexist(targets, from: s32, role: "history defaults")
+                } else if parent > 0 {
+                    // Without a default, the parent's default entry is used.
+                    if let initial = nodes[Int(parent)].definition?.initial, nodes[Int(parent)].kind == .compound {
+                        targets = resolve(initial.targets, from: s32, role: "history default target") ?? []
+                    } else if nodes[Int(parent)].kind == .compound, let first = firstNonHistoryChild(of: parent) {
+                        targets = [first]
+                    } else if nodes[Int(parent)].kind == .parallel {
+                        targets = childIndices(of: parent).filter { !nodes[Int($0)].kind.isHistory }
+                    }
+                }
+                b.historyDefault[s] = Int32(b.source.count)
+                appendTransition(source: s32, trigger: .pseudo, triggers: [], targets: targets, isInternal: false,
+                                 required: [], guard: nil, actions: defaultActions)
+            default:
+                continue
+            }
+        }
+
+        // Entry and exit action ranges.
+        for s in 0..<count {
+            b.entryActionStart.append(Int32(actions.count))
+            actions += nodes[s].definition?.onEntry ?? []
+        }
+        b.entryActionStart.append(Int32(actions.count))
+        for s in 0..<count {
+            b.exitActionStart.append(Int32(actions.count))
+            actions += nodes[s].definition?.onExit ?? []
+        }
+        b.exitActionStart.append(Int32(actions.count))
+    }
+
+    mutating func lowerTransition(_ transition: TransitionDefinition<StateID, Event, Context>, source s: Int32) {
+        let targets = resolve(transition.targets, from: s, role: "target") ?? []
+        let required = resolve(transition.requiredActiveStates, from: s, role: "state in whenIn") ?? []
+        checkTargetsCoexist(targets, from: s, role: "targets")
+        var kind: _TriggerKind = .events
+        var triggers: [Int32] = []
+        switch transition.trigger {
+        case .events(let names):
+            if names.isEmpty { problem(s, "a transition on an empty list of events") }
+            for name in names {
+                let id = exactMatching ? classForName(name) : descriptorID(name)
+                if !triggers.contains(id) { triggers.append(id) }
+            }
+        case .anyEvent:
+            kind = .anyEvent
+        case .eventless:
+            kind = .eventless
+        case .done(let id):
+            let state: Int32
+            if let id {
+                guard let resolved = stateIndex[id] else {
+                    problem(s, "done event of unknown state '\(Self.describe(id))'")
+                    return
+                }
+                state = resolved
+            } else {
+                state = s
+            }
+            let stateKind = nodes[Int(state)].kind
+            if stateKind != .compound && stateKind != .parallel {
+                problem(s, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events")
+            }
+            if doneEventsAreEvents, let name = doneEventName(of: state) {
+                triggers.append(exactMatching ? classForName(name) : descriptorID(name))
+            } else {
+                if let c = doneClassOfState[state] {
+                    triggers.append(c)
+                } else {
+                    // Done classes are numbered after the named classes once all names are known;
+                    // until then they are recorded as negative placeholders (-1 - state).
+                    triggers.append(-1 - state)
+                    doneClassOfState[state] = -1 - state
+                }
+            }
+        }
+        appendTransition(source: s, trigger: kind, triggers: triggers, targets: targets,
+                         isInternal: transition.kind == .internal, required: required,
+                         guard: transition.guardCondition, actions: transition.actions)
+    }
+
+    func childIndices(of s: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var c = s + 1
+        while c <= nodes[Int(s)].subtreeEnd {
+            result.append(c)
+            c = nodes[Int(c)].subtreeEnd + 1
+        }
+        return result
+    }
+
+    func firstNonHistoryChild(of s: Int32) -> Int32? {
+        childIndices(of: s).first { !nodes[Int($0)].kind.isHistory }
+    }
+}
+
+extension StateDefinition {
+    var isHistory: Bool {
+        if case .history = kind { return true }
+        return false
+    }
+}

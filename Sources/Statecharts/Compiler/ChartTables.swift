@@ -1,0 +1,198 @@
+/// The compiled chart as flat tables: states numbered in document order (pre-order, root = 0), so
+/// the descendants of `s` are exactly `s+1 ... subtreeEnd[s]`; transitions numbered state by state
+/// in document order, followed by the pseudo-transitions (initial transitions, history defaults).
+///
+/// Immutable after compilation and shared by every instance; not generic, so the SCXML algorithm
+/// over it is compiled once.
+@usableFromInline
+internal final class _ChartTables: @unchecked Sendable {
+    // MARK: States (struct of arrays)
+    @usableFromInline let stateCount: Int
+    @usableFromInline let parent: _Table<Int32>
+    @usableFromInline let depth: _Table<Int32>
+    @usableFromInline let kind: _Table<UInt8>
+    /// The last descendant of each state (itself when it has none).
+    @usableFromInline let subtreeEnd: _Table<Int32>
+    /// `entryActionStart[s] ..< entryActionStart[s+1]`: the state's entry actions.
+    @usableFromInline let entryActionStart: _Table<Int32>
+    /// `exitActionStart[s] ..< exitActionStart[s+1]`: the state's exit actions.
+    @usableFromInline let exitActionStart: _Table<Int32>
+    /// `transitionStart[s] ..< transitionStart[s+1]`: the state's own transitions.
+    @usableFromInline let transitionStart: _Table<Int32>
+    /// The initial pseudo-transition of a compound state (or the root), or -1.
+    @usableFromInline let initialTransition: _Table<Int32>
+    /// The default pseudo-transition of a history state, or -1.
+    @usableFromInline let historyDefault: _Table<Int32>
+    /// Offset of a history state's memory slot (a count followed by room for the states), or -1.
+    @usableFromInline let historySlot: _Table<Int32>
+    @usableFromInline let historyMemorySize: Int
+    /// Whether any ancestor-or-self of the state has an eventless transition.
+    @usableFromInline let eventlessOnPath: _Table<Bool>
+    /// Whether the state has a history child (its exit records history).
+    @usableFromInline let hasHistoryChild: _Table<Bool>
+    /// The synthetic done-event class of each state, or `unmatchedClass`.
+    @usableFromInline let doneClass: _Table<Int32>
+    /// The states that are parallel, as a bitset (to tell a single-path configuration).
+    @usableFromInline let parallelMask: [UInt64]
+    @usableFromInline let hasParallelStates: Bool
+
+    // MARK: Transitions
+    @usableFromInline let transitionCount: Int
+    @usableFromInline let source: _Table<Int32>
+    @usableFromInline let triggerKind: _Table<UInt8>
+    @usableFromInline let isInternal: _Table<Bool>
+    @usableFromInline let targetStart: _Table<Int32>
+    @usableFromInline let targets: _Table<Int32>
+    @usableFromInline let requiredStart: _Table<Int32>
+    @usableFromInline let required: _Table<Int32>
+    @usableFromInline let transitionActionStart: _Table<Int32>
+    @usableFromInline let triggerStart: _Table<Int32>
+    /// Event classes (exact matching) or descriptor ids (descriptor matching) of each transition.
+    @usableFromInline let triggers: _Table<Int32>
+    /// The transition domain when it is static (no history target); -1 for a targetless transition;
+    /// -2 when it depends on history.
+    @usableFromInline let domain: _Table<Int32>
+    /// For a transition whose result from a single-path configuration is again a single path: the
+    /// new active leaf; -2 for a targetless transition; -1 otherwise (the general algorithm runs).
+    @usableFromInline let planLeaf: _Table<Int32>
+    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order; an
+    /// entry with `_defaultEntryFlag` set also runs the state's initial transition actions.
+    @usableFromInline let planEntryStart: _Table<Int32>
+    @usableFromInline let planEntries: _Table<Int32>
+    /// Whether a plan's entries include a final state (which raises a done event).
+    @usableFromInline let planEntersFinal: _Table<Bool>
+
+    // MARK: Events
+    @usableFromInline let classCount: Int
+    @usableFromInline let unmatchedClass: Int32
+    /// `candidateStart[s * classCount + c] ..< candidateStart[s * classCount + c + 1]`: the
+    /// transitions of atomic state `s` and its ancestors that an event of class `c` may take, in
+    /// selection order. Empty when the table would be too large (`hasCandidateTable` is false).
+    @usableFromInline let candidateStart: _Table<Int32>
+    @usableFromInline let candidates: _Table<Int32>
+    @usableFromInline let hasCandidateTable: Bool
+
+    @usableFromInline static let defaultEntryFlag: Int32 = 1 << 30
+    @usableFromInline static let entryStateMask: Int32 = (1 << 30) - 1
+
+    internal init(_ b: _TablesBuilder) {
+        stateCount = b.parent.count
+        parent = _Table(b.parent)
+        depth = _Table(b.depth)
+        kind = _Table(b.kind.map(\.rawValue))
+        subtreeEnd = _Table(b.subtreeEnd)
+        entryActionStart = _Table(b.entryActionStart)
+        exitActionStart = _Table(b.exitActionStart)
+        transitionStart = _Table(b.transitionStart)
+        initialTransition = _Table(b.initialTransition)
+        historyDefault = _Table(b.historyDefault)
+        historySlot = _Table(b.historySlot)
+        historyMemorySize = b.historyMemorySize
+        eventlessOnPath = _Table(b.eventlessOnPath)
+        hasHistoryChild = _Table(b.hasHistoryChild)
+        doneClass = _Table(b.doneClass)
+        parallelMask = b.parallelMask
+        hasParallelStates = b.kind.contains(.parallel)
+        transitionCount = b.source.count
+        source = _Table(b.source)
+        triggerKind = _Table(b.triggerKind.map(\.rawValue))
+        isInternal = _Table(b.isInternal)
+        targetStart = _Table(b.targetStart)
+        targets = _Table(b.targets)
+        requiredStart = _Table(b.requiredStart)
+        required = _Table(b.required)
+        transitionActionStart = _Table(b.transitionActionStart)
+        triggerStart = _Table(b.triggerStart)
+        triggers = _Table(b.triggers)
+        domain = _Table(b.domain)
+        planLeaf = _Table(b.planLeaf)
+        planEntryStart = _Table(b.planEntryStart)
+        planEntries = _Table(b.planEntries)
+        planEntersFinal = _Table(b.planEntersFinal)
+        classCount = b.classCount
+        unmatchedClass = b.unmatchedClass
+        candidateStart = _Table(b.candidateStart)
+        candidates = _Table(b.candidates)
+        hasCandidateTable = b.hasCandidateTable
+    }
+
+    deinit {
+        parent.deallocate(); depth.deallocate(); kind.deallocate(); subtreeEnd.deallocate()
+        entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
+        initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
+        eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate()
+        source.deallocate(); triggerKind.deallocate(); isInternal.deallocate()
+        targetStart.deallocate(); targets.deallocate(); requiredStart.deallocate(); required.deallocate()
+        transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
+        domain.deallocate(); planLeaf.deallocate(); planEntryStart.deallocate(); planEntries.deallocate()
+        planEntersFinal.deallocate(); candidateStart.deallocate(); candidates.deallocate()
+    }
+
+    // MARK: Structure queries
+
+    @inlinable @inline(__always)
+    func stateKind(_ s: Int32) -> StateKind { StateKind(rawValue: kind[s]) ?? .atomic }
+
+    /// Whether `d` is a proper descendant of `s`: two compares, thanks to pre-order numbering.
+    @inlinable @inline(__always)
+    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEnd[s] }
+
+    /// The children of `s` in document order.
+    @inlinable
+    func children(of s: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var c = s + 1
+        let end = subtreeEnd[s]
+        while c <= end {
+            result.append(c)
+            c = subtreeEnd[c] + 1
+        }
+        return result
+    }
+
+    /// Whether a state is atomic or final (a leaf of the configuration).
+    @inlinable @inline(__always)
+    func isAtomic(_ s: Int32) -> Bool {
+        let k = kind[s]
+        return k == StateKind.atomic.rawValue || k == StateKind.final.rawValue
+    }
+}
+
+/// The arrays the compiler fills before they are frozen into ``_ChartTables``.
+internal struct _TablesBuilder {
+    var parent: [Int32] = []
+    var depth: [Int32] = []
+    var kind: [StateKind] = []
+    var subtreeEnd: [Int32] = []
+    var entryActionStart: [Int32] = []
+    var exitActionStart: [Int32] = []
+    var transitionStart: [Int32] = []
+    var initialTransition: [Int32] = []
+    var historyDefault: [Int32] = []
+    var historySlot: [Int32] = []
+    var historyMemorySize = 0
+    var eventlessOnPath: [Bool] = []
+    var hasHistoryChild: [Bool] = []
+    var doneClass: [Int32] = []
+    var parallelMask: [UInt64] = []
+    var source: [Int32] = []
+    var triggerKind: [_TriggerKind] = []
+    var isInternal: [Bool] = []
+    var targetStart: [Int32] = [0]
+    var targets: [Int32] = []
+    var requiredStart: [Int32] = [0]
+    var required: [Int32] = []
+    var transitionActionStart: [Int32] = [0]
+    var triggerStart: [Int32] = [0]
+    var triggers: [Int32] = []
+    var domain: [Int32] = []
+    var planLeaf: [Int32] = []
+    var planEntryStart: [Int32] = [0]
+    var planEntries: [Int32] = []
+    var planEntersFinal: [Bool] = []
+    var classCount = 1
+    var unmatchedClass: Int32 = 0
+    var candidateStart: [Int32] = [0]
+    var candidates: [Int32] = []
+    var hasCandidateTable = false
+}

@@ -1,0 +1,103 @@
+/// Executable content: an entry, exit or transition action.
+///
+/// Actions receive the instance's context `inout` (so they need not capture anything and are
+/// cheap to call), the event being processed (`nil` during the initial entry and for completion
+/// events of event types without a done event), and, in their fullest form, the ``Outbox`` through
+/// which they raise, send and cancel events.
+///
+/// ```swift
+/// Action<Signal, Counter>("count") { $0.count += 1 }
+/// Action<Signal, Counter>("log") { context, event in context.log.append("\(String(describing: event))") }
+/// Action<Signal, Counter>("ping") { context, event, outbox in outbox.raise(.ping) }
+/// ```
+public struct Action<Event: StatechartEvent, Context>: Sendable {
+    /// The name shown in diagrams and error messages, if any.
+    public var name: String?
+
+    @usableFromInline
+    internal let body: Body
+
+    @usableFromInline
+    internal enum Body: Sendable {
+        case context(@Sendable (inout Context) -> Void)
+        case contextEvent(@Sendable (inout Context, Event?) -> Void)
+        case full(@Sendable (inout Context, Event?, inout Outbox<Event>) -> Void)
+    }
+
+    /// An action that changes only the context.
+    public init(_ name: String? = nil, _ body: @escaping @Sendable (inout Context) -> Void) {
+        self.name = name
+        self.body = .context(body)
+    }
+
+    /// An action that reads the event being processed.
+    public init(_ name: String? = nil, _ body: @escaping @Sendable (inout Context, Event?) -> Void) {
+        self.name = name
+        self.body = .contextEvent(body)
+    }
+
+    /// An action that may also raise, send or cancel events through the outbox.
+    public init(
+        _ name: String? = nil,
+        _ body: @escaping @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void
+    ) {
+        self.name = name
+        self.body = .full(body)
+    }
+
+    @inlinable
+    internal func run(_ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>) {
+        switch body {
+        case .context(let body): body(&context)
+        case .contextEvent(let body): body(&context, event)
+        case .full(let body): body(&context, event, &outbox)
+        }
+    }
+}
+
+/// A condition on a transition. It reads the context and the event; in its fullest form it may
+/// also raise events (the SCXML data model reports a failing condition as `error.execution`).
+public struct Guard<Event: StatechartEvent, Context>: Sendable {
+    /// The name shown in diagrams and error messages, if any.
+    public var name: String?
+
+    @usableFromInline
+    internal let body: Body
+
+    @usableFromInline
+    internal enum Body: Sendable {
+        case context(@Sendable (Context) -> Bool)
+        case contextEvent(@Sendable (Context, Event?) -> Bool)
+        case full(@Sendable (Context, Event?, inout Outbox<Event>) -> Bool)
+    }
+
+    /// A guard on the context alone.
+    public init(_ name: String? = nil, _ body: @escaping @Sendable (Context) -> Bool) {
+        self.name = name
+        self.body = .context(body)
+    }
+
+    /// A guard on the context and the event being processed.
+    public init(_ name: String? = nil, _ body: @escaping @Sendable (Context, Event?) -> Bool) {
+        self.name = name
+        self.body = .contextEvent(body)
+    }
+
+    /// A guard that may raise events while it decides (for example an evaluation error).
+    public init(
+        _ name: String? = nil,
+        _ body: @escaping @Sendable (Context, Event?, inout Outbox<Event>) -> Bool
+    ) {
+        self.name = name
+        self.body = .full(body)
+    }
+
+    @inlinable
+    internal func evaluate(_ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool {
+        switch body {
+        case .context(let body): return body(context)
+        case .contextEvent(let body): return body(context, event)
+        case .full(let body): return body(context, event, &outbox)
+        }
+    }
+}

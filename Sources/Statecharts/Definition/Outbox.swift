@@ -1,0 +1,65 @@
+/// What an action asks the running instance to do besides changing the context: raise internal
+/// events, send external ones (now or after a delay), and cancel delayed ones.
+///
+/// Actions receive the instance's outbox `inout`; the runtime carries out each request right after
+/// the action returns, in the order made, so that a `cancel` in a later action sees an earlier
+/// delayed `send`. Nothing here is processed re-entrantly: raised and sent events wait their turn
+/// (run-to-completion).
+public struct Outbox<Event: StatechartEvent>: Sendable {
+    /// The internal event queue of the running macrostep (SCXML's internal queue).
+    @usableFromInline
+    internal var internalQueue: [QueuedEvent<Event>] = []
+
+    /// Sends and cancels made by the action being run, carried out when it returns.
+    @usableFromInline
+    internal var requests: [OutboxRequest<Event>] = []
+
+    @inlinable
+    internal init() {}
+
+    /// Raises `event` on the internal queue: it is processed in this macrostep, before any further
+    /// external event (SCXML `<raise>`).
+    @inlinable
+    public mutating func raise(_ event: Event) {
+        internalQueue.append(.event(event))
+    }
+
+    /// Sends `event` to this instance's external queue (SCXML `<send>` without a target).
+    ///
+    /// - Parameters:
+    ///   - delay: when given and positive, the event is queued once the instance's clock has
+    ///     advanced by `delay`; see ``StatechartInstance/advanceClock(by:)``.
+    ///   - id: an identifier that ``cancel(_:)`` can name while the event is still pending.
+    @inlinable
+    public mutating func send(_ event: Event, after delay: Duration = .zero, id: String? = nil) {
+        requests.append(.send(event, delay: delay, id: id))
+    }
+
+    /// Cancels every still-pending delayed event sent with `id` (SCXML `<cancel>`). Cancelling an
+    /// id that is not pending does nothing.
+    @inlinable
+    public mutating func cancel(_ id: String) {
+        requests.append(.cancel(id))
+    }
+}
+
+/// A request recorded in an ``Outbox``.
+@usableFromInline
+internal enum OutboxRequest<Event: StatechartEvent>: Sendable {
+    case send(Event, delay: Duration, id: String?)
+    case cancel(String)
+}
+
+/// An event waiting in a queue: one of the user's, or the completion of a state (`done.state`).
+@usableFromInline
+internal enum QueuedEvent<Event: StatechartEvent>: Sendable {
+    case event(Event)
+    /// The completion of the state with this index, for event types without a done event.
+    case done(Int32)
+
+    @inlinable
+    internal var userEvent: Event? {
+        if case .event(let event) = self { return event }
+        return nil
+    }
+}

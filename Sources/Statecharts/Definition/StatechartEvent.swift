@@ -1,0 +1,111 @@
+/// A type whose values can be sent to a statechart.
+///
+/// Transitions are declared on an event's ``name``, not on the whole value, so that events can carry
+/// data. For a payload-free enum the name is the value itself and conformance is one word:
+///
+/// ```swift
+/// enum Signal: StatechartEvent, Hashable { case toggle, reset }
+/// ```
+///
+/// An enum with associated values names its cases with a second, payload-free enum:
+///
+/// ```swift
+/// enum Input: StatechartEvent {
+///     case loaded([Item]), failed(String)
+///     enum Name: Hashable, Sendable { case loaded, failed }
+///     var name: Name {
+///         switch self { case .loaded: .loaded; case .failed: .failed }
+///     }
+/// }
+/// ```
+///
+/// `String` conforms with SCXML's descriptor matching (`error` matches `error.execution`, `*`
+/// matches every event).
+public protocol StatechartEvent: Sendable {
+    /// What transitions are declared on: for payload-free enums, `Self`.
+    associatedtype Name: Hashable & Sendable = Self
+
+    /// The name of this event, used to find the transitions it can trigger.
+    var name: Name { get }
+
+    /// Whether a transition declared on `descriptor` is triggered by an event named `name`.
+    ///
+    /// The default is equality. Override it together with ``descriptorsMatchExactly``.
+    static func descriptor(_ descriptor: Name, matches name: Name) -> Bool
+
+    /// `true` (the default) when ``descriptor(_:matches:)`` is plain equality, which lets the
+    /// compiler index transitions by name; `false` makes the runtime resolve each distinct name once
+    /// against every descriptor and cache the answer.
+    static var descriptorsMatchExactly: Bool { get }
+
+    /// The event raised when `stateName`'s compound or parallel state completes (SCXML's
+    /// `done.state.ID`), or `nil` (the default) when the event type has no such event.
+    ///
+    /// Charts can always react to completion with ``OnDone``; this hook lets a string-named event
+    /// type also see completion as an ordinary event that descriptors such as `done.*` match.
+    static func doneEvent(forStateNamed stateName: String) -> Self?
+}
+
+extension StatechartEvent {
+    @inlinable
+    public static func descriptor(_ descriptor: Name, matches name: Name) -> Bool {
+        descriptor == name
+    }
+
+    @inlinable
+    public static var descriptorsMatchExactly: Bool { true }
+
+    @inlinable
+    public static func doneEvent(forStateNamed stateName: String) -> Self? { nil }
+}
+
+extension StatechartEvent where Name == Self {
+    @inlinable
+    public var name: Self { self }
+}
+
+/// SCXML event descriptor matching (W3C SCXML 1.0, section 3.12.1).
+public enum EventDescriptor {
+    /// Whether the event descriptor `descriptor` matches the event named `eventName`.
+    ///
+    /// A descriptor matches when its dot-separated tokens are a prefix of the event's tokens, so
+    /// `error` and `error.*` match `error.execution` but not `errors`; `*` matches every event.
+    /// A descriptor attribute may hold several descriptors separated by spaces; any may match.
+    public static func matches(_ descriptor: String, eventName: String) -> Bool {
+        for single in descriptor.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            if matchesSingle(single, eventName: eventName) { return true }
+        }
+        return false
+    }
+
+    private static func matchesSingle(_ descriptor: Substring, eventName: String) -> Bool {
+        if descriptor == "*" { return true }
+        var pattern = descriptor
+        if pattern.hasSuffix(".*") { pattern = pattern.dropLast(2) }
+        if pattern.hasSuffix(".") { pattern = pattern.dropLast() }
+        guard eventName.hasPrefix(pattern) else { return false }
+        if eventName.count == pattern.count { return true }
+        let next = eventName[eventName.index(eventName.startIndex, offsetBy: pattern.count)]
+        return next == "."
+    }
+}
+
+extension String: StatechartEvent {
+    public typealias Name = String
+
+    @inlinable
+    public var name: String { self }
+
+    /// SCXML descriptor matching: see ``EventDescriptor/matches(_:eventName:)``.
+    public static func descriptor(_ descriptor: String, matches name: String) -> Bool {
+        EventDescriptor.matches(descriptor, eventName: name)
+    }
+
+    /// `false`: string descriptors match by SCXML's token prefix rule.
+    public static var descriptorsMatchExactly: Bool { false }
+
+    /// `done.state.ID`, as SCXML names the completion of a state.
+    public static func doneEvent(forStateNamed stateName: String) -> String? {
+        "done.state." + stateName
+    }
+}

@@ -1,0 +1,26 @@
+/// A value stored out of line with copy-on-write, so that rarely used parts of an instance cost
+/// one pointer until first used, and copies of an instance stay independent.
+@usableFromInline
+internal struct _Indirect<Value> {
+    @usableFromInline
+    final class Box {
+        @usableFromInline var value: Value
+        @inlinable init(_ value: Value) { self.value = value }
+    }
+
+    @usableFromInline var box: Box
+
+    @inlinable
+    init(_ value: Value) { box = Box(value) }
+
+    @inlinable
+    var value: Value {
+        get { box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
+        }
+    }
+}
+
+extension _Indirect: @unchecked Sendable where Value: Sendable {}

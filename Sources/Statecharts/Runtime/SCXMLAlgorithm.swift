@@ -1,0 +1,222 @@
+// The set computations of the W3C SCXML 1.0 "Algorithm for SCXML Interpretation" (Appendix D),
+// over the compiled tables. Names follow the specification so the two read alike. Executing
+// actions is the runtime's job (StatechartInstance+Microstep.swift); these functions only compute
+// which states leave and enter.
+
+/// Read-only access to an instance's history memory while sets are computed.
+@usableFromInline
+internal struct _HistoryMemory {
+    @usableFromInline let memory: [Int32]
+
+    @inlinable
+    init(_ memory: [Int32]) { self.memory = memory }
+
+    /// The recorded states of history state `h`, or `nil` when it has none yet.
+    @inlinable
+    func value(of h: Int32, in tables: _ChartTables) -> ArraySlice<Int32>? {
+        let slot = Int(tables.historySlot[h])
+        guard slot >= 0, slot < memory.count else { return nil }
+        let count = Int(memory[slot])
+        guard count >= 0 else { return nil }
+        return memory[(slot + 1)..<(slot + 1 + count)]
+    }
+}
+
+/// The result of `computeEntrySet`.
+@usableFromInline
+internal struct _EntrySet {
+    @usableFromInline var statesToEnter: _Bitset
+    @usableFromInline var statesForDefaultEntry: _Bitset
+    /// For a parent state: the history default transition whose actions run after its entry.
+    @usableFromInline var defaultHistoryContent: [Int32: Int32] = [:]
+
+    @inlinable
+    init(capacity: Int) {
+        statesToEnter = _Bitset(capacity: capacity)
+        statesForDefaultEntry = _Bitset(capacity: capacity)
+    }
+}
+
+extension _ChartTables {
+    /// Whether state `s` is compound (the root counts: it plays SCXML's `<scxml>` element).
+    @inlinable @inline(__always)
+    func isCompound(_ s: Int32) -> Bool { kind[s] == StateKind.compound.rawValue }
+
+    @inlinable @inline(__always)
+    func isParallel(_ s: Int32) -> Bool { kind[s] == StateKind.parallel.rawValue }
+
+    @inlinable @inline(__always)
+    func isFinal(_ s: Int32) -> Bool { kind[s] == StateKind.final.rawValue }
+
+    @inlinable @inline(__always)
+    func isHistory(_ s: Int32) -> Bool {
+        kind[s] == StateKind.shallowHistory.rawValue || kind[s] == StateKind.deepHistory.rawValue
+    }
+
+    @inlinable
+    func targetsOf(_ t: Int32) -> Range<Int> { Int(targetStart[t])..<Int(targetStart[t + 1]) }
+
+    /// `getEffectiveTargetStates`: the targets, with history states replaced by their memory or
+    /// their default transition's targets.
+    @usableFromInline
+    func getEffectiveTargetStates(_ t: Int32, _ history: _HistoryMemory) -> [Int32] {
+        var result: [Int32] = []
+        func add(_ s: Int32) { if !result.contains(s) { result.append(s) } }
+        func visit(_ t: Int32) {
+            for i in targetsOf(t) {
+                let s = targets[i]
+                if isHistory(s) {
+                    if let value = history.value(of: s, in: self) {
+                        value.forEach(add)
+                    } else if historyDefault[s] >= 0 {
+                        visit(historyDefault[s])
+                    }
+                } else {
+                    add(s)
+                }
+            }
+        }
+        visit(t)
+        return result
+    }
+
+    /// `getTransitionDomain`: the compound state whose descendants the transition exits and enters
+    /// (-1 for a targetless transition).
+    @usableFromInline
+    func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
+        let static_ = domain[t]
+        if static_ != -2 { return static_ }
+        return computeTransitionDomain(t, effectiveTargets: getEffectiveTargetStates(t, history))
+    }
+
+    /// The domain given the effective targets (shared by the compiler and the runtime).
+    @usableFromInline
+    func computeTransitionDomain(_ t: Int32, effectiveTargets tstates: [Int32]) -> Int32 {
+        if tstates.isEmpty { return -1 }
+        let src = source[t]
+        if isInternal[t] && isCompound(src) && tstates.allSatisfy({ isDescendant($0, of: src) }) {
+            return src
+        }
+        return findLCCA(src, tstates)
+    }
+
+    /// `findLCCA`: the least common compound ancestor of `first` and `rest` (the root at worst).
+    @usableFromInline
+    func findLCCA(_ first: Int32, _ rest: [Int32]) -> Int32 {
+        var anc = parent[first]
+        while anc >= 0 {
+            if isCompound(anc) && rest.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
+            anc = parent[anc]
+        }
+        return 0
+    }
+
+    /// `computeExitSet` for one transition: the active descendants of its domain.
+    @usableFromInline
+    func computeExitSet(_ t: Int32, configuration: _Bitset, _ history: _HistoryMemory) -> _Bitset {
+        var result = _Bitset(capacity: stateCount)
+        let d = getTransitionDomain(t, history)
+        guard d >= 0 else { return result }
+        var s = d + 1
+        let end = subtreeEnd[d]
+        while s <= end {
+            if configuration.contains(s) { result.insert(s) }
+            s += 1
+        }
+        return result
+    }
+
+    /// `computeEntrySet`: the states to enter, those entered by default, and history content.
+    @usableFromInline
+    func computeEntrySet(_ transitions: [Int32], _ history: _HistoryMemory) -> _EntrySet {
+        var set = _EntrySet(capacity: stateCount)
+        for t in transitions {
+            for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
+            let ancestor = getTransitionDomain(t, history)
+            for s in getEffectiveTargetStates(t, history) { addAncestorStatesToEnter(s, ancestor, &set, history) }
+        }
+        return set
+    }
+
+    @usableFromInline
+    func addDescendantStatesToEnter(_ state: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
+        if isHistory(state) {
+            let p = parent[state]
+            if let value = history.value(of: state, in: self) {
+                for s in value { addDescendantStatesToEnter(s, &set, history) }
+                for s in value { addAncestorStatesToEnter(s, p, &set, history) }
+            } else {
+                let t = historyDefault[state]
+                guard t >= 0 else { return }
+                set.defaultHistoryContent[p] = t
+                for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
+                for i in targetsOf(t) { addAncestorStatesToEnter(targets[i], p, &set, history) }
+            }
+            return
+        }
+        set.statesToEnter.insert(state)
+        if isCompound(state) {
+            set.statesForDefaultEntry.insert(state)
+            let t = initialTransition[state]
+            guard t >= 0 else { return }
+            for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
+            for i in targetsOf(t) { addAncestorStatesToEnter(targets[i], state, &set, history) }
+        } else if isParallel(state) {
+            for child in children(of: state) where !isHistory(child) {
+                if !hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
+                    addDescendantStatesToEnter(child, &set, history)
+                }
+            }
+        }
+    }
+
+    @usableFromInline
+    func addAncestorStatesToEnter(_ state: Int32, _ ancestor: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
+        var anc = parent[state]
+        while anc >= 0 && anc != ancestor {
+            set.statesToEnter.insert(anc)
+            if isParallel(anc) {
+                for child in children(of: anc) where !isHistory(child) {
+                    if !hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
+                        addDescendantStatesToEnter(child, &set, history)
+                    }
+                }
+            }
+            anc = parent[anc]
+        }
+    }
+
+    /// Whether `set` holds `s` or one of its descendants.
+    @inlinable
+    func hasMember(of set: _Bitset, descendantOfOrEqual s: Int32) -> Bool {
+        var i = s
+        let end = subtreeEnd[s]
+        while i <= end {
+            if set.contains(i) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// `isInFinalState`: a compound state with an active final child, or a parallel state all of
+    /// whose regions are in a final state.
+    @usableFromInline
+    func isInFinalState(_ s: Int32, _ configuration: _Bitset) -> Bool {
+        if isCompound(s) {
+            return children(of: s).contains { isFinal($0) && configuration.contains($0) }
+        }
+        if isParallel(s) {
+            return children(of: s).filter { !isHistory($0) }.allSatisfy { isInFinalState($0, configuration) }
+        }
+        return false
+    }
+
+    /// Whether the configuration holds no parallel state, so that it is one path from the root to
+    /// a leaf and the fast path applies.
+    @inlinable
+    func isSinglePath(_ configuration: _Bitset) -> Bool {
+        if !hasParallelStates { return true }
+        for i in 0..<parallelMask.count where configuration.words[i] & parallelMask[i] != 0 { return false }
+        return true
+    }
+}

@@ -1,0 +1,185 @@
+import Synchronization
+
+/// A compiled statechart: validated, lowered to flat tables, immutable, and shared by every
+/// running instance (``StatechartInstance``).
+///
+/// ```swift
+/// enum Light: Hashable, Sendable { case off, on }
+/// enum Signal: StatechartEvent, Hashable { case toggle }
+///
+/// let chart = try Statechart<Light, Signal, Int> {
+///     State(.off) { On(.toggle, to: .on) }
+///     State(.on) { On(.toggle, to: .off) { $0 += 1 } }
+/// }
+/// var light = chart.start(context: 0)
+/// light.send(.toggle)
+/// ```
+public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
+    @usableFromInline let tables: _ChartTables
+    @usableFromInline let actions: _ValueTable<Action<Event, Context>>
+    @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
+    /// State identities by index; index 0 is the root, which has none.
+    @usableFromInline let stateIDs: [StateID?]
+    @usableFromInline let stateIndex: [StateID: Int32]
+    /// The path of each state, for messages: `root/checkout/payment`.
+    let paths: [String]
+    /// Exact matching: the class of each declared event name.
+    @usableFromInline let eventClasses: [Event.Name: Int32]
+    /// The name of each class (named classes only).
+    let classNames: [Event.Name?]
+    /// Descriptor matching: the declared descriptors, by id.
+    let descriptors: [Event.Name]
+    /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
+    let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
+    /// Pre-resolution for events whose name is a payload-free enum: its tag byte to its class.
+    @usableFromInline let tagClasses: [Int32]?
+    @usableFromInline let exactMatching: Bool
+    @usableFromInline let doneEventsAreEvents: Bool
+
+    /// The chart's name, used in diagrams and messages.
+    public let name: String
+    /// How many microsteps (and internal events) one macrostep may take before the instance stops
+    /// with ``StatechartRuntimeError/microstepLimitExceeded(limit:)``: the guard against eventless
+    /// loops that never settle.
+    public let microstepLimit: Int
+
+    /// Compiles a definition, reporting every problem at once.
+    ///
+    /// - Parameters:
+    ///   - microstepLimit: see ``microstepLimit``.
+    ///   - singlePathPlans: whether to precompute plans for transitions between single-path
+    ///     configurations (the fast path). Turning it off runs every transition through the
+    ///     general algorithm, with the same results; it exists to check exactly that.
+    /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
+    public init(
+        _ definition: StatechartDefinition<StateID, Event, Context>,
+        microstepLimit: Int = 10_000,
+        singlePathPlans: Bool = true
+    ) throws(StatechartDefinitionError) {
+        var compiler = _ChartCompiler<StateID, Event, Context>()
+        compiler.singlePathPlans = singlePathPlans
+        compiler.flatten(definition)
+        compiler.lowerTransitions(definition)
+        if !compiler.problems.isEmpty {
+            throw StatechartDefinitionError(problems: compiler.problems)
+        }
+        compiler.lower()
+        tables = _ChartTables(compiler.b)
+        actions = _ValueTable(compiler.actions)
+        guards = _ValueTable(compiler.guards)
+        stateIDs = compiler.stateIDs
+        stateIndex = compiler.stateIndex
+        paths = compiler.nodes.map(\.path)
+        eventClasses = compiler.eventClasses
+        classNames = compiler.classNames
+        descriptors = compiler.descriptors
+        exactMatching = compiler.exactMatching
+        doneEventsAreEvents = compiler.doneEventsAreEvents
+        tagClasses = Self.tagTable(eventClasses, unmatched: compiler.b.unmatchedClass)
+        name = definition.name
+        self.microstepLimit = max(1, microstepLimit)
+    }
+
+    /// Builds and compiles a chart written with the DSL.
+    ///
+    /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
+    public convenience init(
+        _ name: String = "statechart",
+        microstepLimit: Int = 10_000,
+        singlePathPlans: Bool = true,
+        @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>]
+    ) throws(StatechartDefinitionError) {
+        try self.init(StatechartDefinition(name: name, content: content()), microstepLimit: microstepLimit,
+                      singlePathPlans: singlePathPlans)
+    }
+
+    deinit {
+        actions.deallocate()
+        guards.deallocate()
+    }
+
+    // MARK: Event resolution
+
+    /// For a payload-free enum of event names, a table from each case's tag byte to its class, so
+    /// that sending such an event needs no hashing. Built only when the layout is verified: a
+    /// one-byte type whose `allCases` carry the tags 0, 1, 2, … in order.
+    static func tagTable(_ classes: [Event.Name: Int32], unmatched: Int32) -> [Int32]? {
+        guard MemoryLayout<Event.Name>.size == 1,
+              let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
+        let all = caseIterable.allCasesAsArray()
+        guard !all.isEmpty, all.count <= 256 else { return nil }
+        var table: [Int32] = []
+        for (i, value) in all.enumerated() {
+            guard let name = value as? Event.Name else { return nil }
+            let tag = withUnsafeBytes(of: name) { $0[0] }
+            guard Int(tag) == i else { return nil }
+            table.append(classes[name] ?? unmatched)
+        }
+        return table
+    }
+
+    /// The event class of a name (exact matching).
+    @inlinable
+    func eventClass(ofName name: Event.Name) -> Int32 {
+        if let tagClasses {
+            let tag = withUnsafeBytes(of: name) { Int($0[0]) }
+            if tag < tagClasses.count { return tagClasses[tag] }
+        }
+        return eventClasses[name] ?? tables.unmatchedClass
+    }
+
+    /// Resolves an event for selection: its class, and for descriptor matching the mask of
+    /// transitions it triggers (computed once per distinct name, then cached).
+    @inlinable
+    func resolve(_ event: Event) -> _ResolvedEvent {
+        if exactMatching { return _ResolvedEvent(classID: eventClass(ofName: event.name), mask: nil) }
+        return _ResolvedEvent(classID: tables.unmatchedClass, mask: mask(for: event.name))
+    }
+
+    @usableFromInline
+    func mask(for name: Event.Name) -> _EventMask {
+        if let cached = resolvedNames.withLock({ $0[name] }) { return cached }
+        var matched = Array(repeating: false, count: descriptors.count)
+        for (i, descriptor) in descriptors.enumerated() { matched[i] = Event.descriptor(descriptor, matches: name) }
+        let mask = _EventMask(descriptorMatches: matched)
+        resolvedNames.withLock { $0[name] = mask }
+        return mask
+    }
+
+    /// Resolves `event` once, so that sending it again needs no lookup at all.
+    public func prepare(_ event: Event) -> PreparedEvent<Event> {
+        PreparedEvent(event: event, resolved: resolve(event))
+    }
+}
+
+/// The descriptors an event name matches (descriptor matching only).
+@usableFromInline
+internal final class _EventMask: Sendable {
+    @usableFromInline let descriptorMatches: [Bool]
+    init(descriptorMatches: [Bool]) { self.descriptorMatches = descriptorMatches }
+}
+
+/// An event with its transition class resolved.
+@usableFromInline
+internal struct _ResolvedEvent: Sendable {
+    @usableFromInline let classID: Int32
+    @usableFromInline let mask: _EventMask?
+
+    @inlinable
+    init(classID: Int32, mask: _EventMask?) {
+        self.classID = classID
+        self.mask = mask
+    }
+}
+
+/// An event resolved against one chart by ``Statechart/prepare(_:)``: sending it skips the name
+/// lookup. Use it with the chart that prepared it.
+public struct PreparedEvent<Event: StatechartEvent>: Sendable {
+    /// The event.
+    public let event: Event
+    @usableFromInline let resolved: _ResolvedEvent
+}
+
+extension CaseIterable {
+    static func allCasesAsArray() -> [Any] { allCases.map { $0 as Any } }
+}

@@ -1,0 +1,68 @@
+// Delayed events on the instance's own virtual clock. The clock only moves when told to, so tests
+// are exact and fast; a live driver advances it from a real clock.
+
+/// A delayed event the clock delivered, and what its macrostep did.
+public struct DelayedDelivery<Event: StatechartEvent>: Sendable {
+    /// The event.
+    public let event: Event
+    /// The clock's time when it was delivered (its due time).
+    public let time: Duration
+    /// What the instance did with it.
+    public let result: SendResult
+}
+
+extension StatechartInstance {
+    /// The instance's clock: the time since start that it has been advanced to.
+    public var now: Duration { extras?.value.now ?? .zero }
+
+    /// How many delayed events are waiting for the clock.
+    public var pendingDelayedEventCount: Int { extras?.value.timers.count ?? 0 }
+
+    /// When the next delayed event is due, if any.
+    public var nextDelayedEventTime: Duration? { extras?.value.timers.first?.due }
+
+    /// Advances the clock by `duration`, delivering each delayed event that falls due, in due
+    /// order (ties in the order sent), each with its full macrostep at its due time.
+    @discardableResult
+    public mutating func advanceClock(by duration: Duration) -> [DelayedDelivery<Event>] {
+        var observer = _NoObserver<StateID, Event>()
+        return advanceClock(by: duration, observer: &observer)
+    }
+
+    /// Advances the clock, reporting to `observer`.
+    @discardableResult
+    public mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, observer: inout Observer) -> [DelayedDelivery<Event>]
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let target = now + max(duration, .zero)
+        var delivered: [DelayedDelivery<Event>] = []
+        while status == .running, let timer = extras?.value.timers.first, timer.due <= target {
+            withExtras {
+                $0.timers.removeFirst()
+                $0.now = timer.due
+            }
+            let result = process(timer.event, chart.resolve(timer.event), &observer)
+            delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
+        }
+        if status == .running || extras != nil { withExtras { $0.now = max($0.now, target) } }
+        return delivered
+    }
+
+    /// Advances the clock through every pending delayed event until none is left, the chart
+    /// finishes, or `limit` events were delivered (a chart that keeps rescheduling never idles).
+    @discardableResult
+    public mutating func runUntilIdle(limit: Int = 100_000) -> [DelayedDelivery<Event>] {
+        var observer = _NoObserver<StateID, Event>()
+        return runUntilIdle(limit: limit, observer: &observer)
+    }
+
+    /// Advances the clock until idle, reporting to `observer`.
+    @discardableResult
+    public mutating func runUntilIdle<Observer: StatechartObserver>(limit: Int = 100_000, observer: inout Observer) -> [DelayedDelivery<Event>]
+    where Observer.StateID == StateID, Observer.Event == Event {
+        var delivered: [DelayedDelivery<Event>] = []
+        while status == .running, delivered.count < limit, let due = nextDelayedEventTime {
+            delivered += advanceClock(by: due - now, observer: &observer)
+        }
+        return delivered
+    }
+}

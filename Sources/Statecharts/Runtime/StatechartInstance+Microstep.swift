@@ -1,0 +1,266 @@
+// Executing microsteps: SCXML's `microstep`, `exitStates`, `executeTransitionContent` and
+// `enterStates` (Appendix D), plus the same three phases precomputed for single-path
+// configurations (`takeSingle`).
+
+extension StatechartInstance {
+    /// The configuration as the runtime holds it.
+    @inlinable
+    var currentConfiguration: Configuration {
+        switch status {
+        case .notStarted: return Configuration(.notStarted)
+        default: return leaf >= 0 ? Configuration(.path(leaf: leaf)) : Configuration(.set(activeSet))
+        }
+    }
+
+    // MARK: Actions
+
+    /// Runs the actions `start ..< end` of the chart's action table, carrying out each one's
+    /// sends and cancels as it returns.
+    @inlinable
+    mutating func runActions(_ start: Int32, _ end: Int32) {
+        var i = start
+        while i < end {
+            chart.actions[i].run(&context, currentEvent, &outbox)
+            if !outbox.requests.isEmpty { carryOutRequests() }
+            i += 1
+        }
+    }
+
+    @usableFromInline
+    mutating func carryOutRequests() {
+        let requests = outbox.requests
+        outbox.requests.removeAll(keepingCapacity: true)
+        withExtras { extras in
+            for request in requests {
+                switch request {
+                case .send(let event, let delay, let id):
+                    if delay <= .zero {
+                        extras.externalQueue.append(event)
+                    } else {
+                        let timer = _Timer(due: extras.now + delay, sequence: extras.nextSequence, event: event, id: id)
+                        extras.nextSequence += 1
+                        // Keep timers ordered by due time, then by the order they were sent.
+                        let position = extras.timers.firstIndex { $0.due > timer.due } ?? extras.timers.endIndex
+                        extras.timers.insert(timer, at: position)
+                    }
+                case .cancel(let id):
+                    extras.timers.removeAll { $0.id == id }
+                }
+            }
+        }
+    }
+
+    @inlinable
+    mutating func enterState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        if let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
+        let tables = chart.tables
+        runActions(tables.entryActionStart[s], tables.entryActionStart[s + 1])
+    }
+
+    @inlinable
+    mutating func exitState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        runActions(tables.exitActionStart[s], tables.exitActionStart[s + 1])
+        if let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
+    }
+
+    @inlinable
+    mutating func runTransitionActions(_ t: Int32) {
+        let tables = chart.tables
+        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+    }
+
+    /// After entering final state `s`: the chart finishes (top level), or its parent's done event
+    /// is raised, and the grandparent's when it is a parallel state all of whose regions are final.
+    @inlinable
+    mutating func finalStateEntered(_ s: Int32) {
+        let tables = chart.tables
+        let parent = tables.parent[s]
+        if parent == 0 {
+            status = .finishing
+            return
+        }
+        raiseDone(parent)
+        let grandparent = tables.parent[parent]
+        if grandparent >= 0 && tables.isParallel(grandparent) && leaf < 0 {
+            let complete = tables.children(of: grandparent).allSatisfy {
+                tables.isHistory($0) || tables.isInFinalState($0, activeSet)
+            }
+            if complete { raiseDone(grandparent) }
+        }
+    }
+
+    @usableFromInline
+    mutating func raiseDone(_ state: Int32) {
+        if chart.doneEventsAreEvents, let id = chart.stateIDs[Int(state)],
+           let event = Event.doneEvent(forStateNamed: String(describing: id)) {
+            outbox.internalQueue.append(.event(event))
+        } else {
+            outbox.internalQueue.append(.done(state))
+        }
+    }
+
+    // MARK: History
+
+    @usableFromInline
+    mutating func prepareHistoryMemory() {
+        if historyMemory.isEmpty {
+            historyMemory = Array(repeating: -1, count: max(chart.tables.historyMemorySize, 1))
+        }
+    }
+
+    /// Records the history of state `s` as it is exited; `states` are the states to remember.
+    @usableFromInline
+    mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
+        prepareHistoryMemory()
+        let tables = chart.tables
+        for h in tables.children(of: s) where tables.isHistory(h) {
+            let slot = Int(tables.historySlot[h])
+            let value = tables.stateKind(h) == .deepHistory ? deep : shallow
+            historyMemory[slot] = Int32(value.count)
+            for (i, state) in value.enumerated() { historyMemory[slot + 1 + i] = state }
+        }
+    }
+
+    // MARK: The fast path
+
+    /// Takes transition `t` from a single-path configuration: with its precomputed plan when it
+    /// has one, otherwise through the general algorithm.
+    @inlinable
+    mutating func takeSingle<Observer: StatechartObserver>(_ t: Int32, _ result: inout SendResult, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        let newLeaf = tables.planLeaf[t]
+        if newLeaf == -1 {
+            materializeActiveSet()
+            microstep([t], &result, &observer)
+            return
+        }
+        result.outcome = .transitioned
+        result.transitions.append(t)
+        let domain = tables.domain[t]
+        if domain >= 0 {
+            // Exit set: the path from the leaf up to (not including) the domain; exit order.
+            var s = leaf
+            var below: Int32 = -1
+            while s != domain {
+                if tables.hasHistoryChild[s] { recordHistory(of: s, shallow: [below], deep: [leaf]) }
+                below = s
+                s = tables.parent[s]
+            }
+            s = leaf
+            while s != domain {
+                exitState(s, &observer)
+                s = tables.parent[s]
+            }
+        }
+        observer.transitionTaken(TransitionID(rawValue: t))
+        runTransitionActions(t)
+        if domain >= 0 {
+            leaf = newLeaf
+            var i = tables.planEntryStart[t]
+            let end = tables.planEntryStart[t + 1]
+            while i < end {
+                let entry = tables.planEntries[i]
+                let s = entry & _ChartTables.entryStateMask
+                enterState(s, &observer)
+                if entry & _ChartTables.defaultEntryFlag != 0 {
+                    let initial = tables.initialTransition[s]
+                    if initial >= 0 { runTransitionActions(initial) }
+                }
+                if tables.isFinal(s) { finalStateEntered(s) }
+                i += 1
+            }
+        }
+        observer.microstepCompleted()
+    }
+
+    /// Switches from the single-path representation to the set, for the general algorithm.
+    @inlinable
+    mutating func materializeActiveSet() {
+        guard leaf >= 0 else { return }
+        let tables = chart.tables
+        if activeSet.words.count * 64 < tables.stateCount {
+            activeSet = _Bitset(capacity: tables.stateCount)
+        } else {
+            activeSet.removeAll()
+        }
+        var s = leaf
+        while s >= 0 {
+            activeSet.insert(s)
+            s = tables.parent[s]
+        }
+        leaf = -1
+    }
+
+    // MARK: The general algorithm
+
+    /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
+    /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
+    @usableFromInline
+    mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ result: inout SendResult, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        materializeActiveSet()
+        let tables = chart.tables
+        // exitStates
+        var statesToExit = _Bitset(capacity: tables.stateCount)
+        for t in enabled {
+            statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
+        }
+        let exitOrder = statesToExit.descending
+        for s in exitOrder where tables.hasHistoryChild[s] {
+            var shallow: [Int32] = []
+            var deep: [Int32] = []
+            for s0 in activeSet.ascending where tables.isDescendant(s0, of: s) {
+                if tables.parent[s0] == s { shallow.append(s0) }
+                if tables.isAtomic(s0) { deep.append(s0) }
+            }
+            recordHistory(of: s, shallow: shallow, deep: deep)
+        }
+        for s in exitOrder {
+            exitState(s, &observer)
+            activeSet.remove(s)
+        }
+        // executeTransitionContent
+        for t in enabled {
+            if tables.triggerKind[t] != _TriggerKind.pseudo.rawValue {
+                result.outcome = .transitioned
+                result.transitions.append(t)
+                observer.transitionTaken(TransitionID(rawValue: t))
+            }
+            runTransitionActions(t)
+        }
+        // enterStates
+        let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
+        for s in entrySet.statesToEnter.ascending {
+            activeSet.insert(s)
+            enterState(s, &observer)
+            if entrySet.statesForDefaultEntry.contains(s) {
+                let initial = tables.initialTransition[s]
+                if initial >= 0 { runTransitionActions(initial) }
+            }
+            if let historyDefault = entrySet.defaultHistoryContent[s] { runTransitionActions(historyDefault) }
+            if tables.isFinal(s) { finalStateEntered(s) }
+        }
+        if tables.isSinglePath(activeSet) { leaf = activeSet.last }
+        observer.microstepCompleted()
+    }
+
+    /// SCXML's `exitInterpreter`: when the chart finishes, the exit actions of every active state
+    /// run in exit order. The instance keeps reporting the configuration it finished in.
+    @inlinable
+    mutating func exitInterpreter<Observer: StatechartObserver>(_ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        guard status == .finishing else { return }
+        let saved = leaf
+        materializeActiveSet()
+        for s in activeSet.descending where s != 0 { exitState(s, &observer) }
+        if saved >= 0 { leaf = saved }
+        status = .finished
+        if extras != nil { withExtras { $0.externalQueue = []; $0.timers = [] } }
+        outbox.internalQueue.removeAll()
+        outbox.requests.removeAll()
+    }
+}

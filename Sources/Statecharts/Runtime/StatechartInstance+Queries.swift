@@ -1,0 +1,66 @@
+// Introspection of a running instance: what is active, what could happen next.
+
+extension StatechartInstance {
+    /// Whether the state with this index is active; two compares on the fast path.
+    @inlinable
+    func isActive(index s: Int32) -> Bool {
+        if leaf >= 0 { return s == leaf || chart.tables.isDescendant(leaf, of: s) }
+        return s < Int32(activeSet.words.count * 64) && activeSet.contains(s)
+    }
+
+    /// Whether `state` is active (SCXML `In(state)`). Unknown states are not active.
+    @inlinable
+    public func isActive(_ state: StateID) -> Bool {
+        guard status != .notStarted, let s = chart.stateIndex[state] else { return false }
+        return isActive(index: s)
+    }
+
+    /// Every active state in document order (ancestors before descendants); empty before start.
+    public var configuration: [StateID] {
+        chart.activeStates(in: currentConfiguration)
+    }
+
+    /// The active atomic and final states in document order.
+    public var activeLeaves: [StateID] {
+        chart.atomicStates(in: currentConfiguration)
+    }
+
+    /// Whether the instance has started and neither finished nor stopped.
+    public var isRunning: Bool { status == .running }
+
+    /// Whether the chart reached a top-level final state (its exit actions have run).
+    public var isFinished: Bool { status == .finished || status == .finishing }
+
+    /// Why the instance stopped on its own, if it did.
+    public var error: StatechartRuntimeError? { extras?.value.error }
+
+    /// Whether sending `event` now would take a transition (guards are evaluated on a copy of the
+    /// context; whatever they raise is discarded).
+    public func can(_ event: Event) -> Bool {
+        guard status == .running else { return false }
+        var probe = self
+        probe.currentEvent = event
+        let resolved = chart.resolve(event)
+        if leaf >= 0 { return probe.selectSingle(resolved) >= 0 }
+        return !probe.selectTransitions(resolved).isEmpty
+    }
+
+    /// The names of the events that would take a transition now, in the order the chart declares
+    /// them. Guards are evaluated without an event (`nil`) on a copy of the context; transitions
+    /// on every event (`OnAny`) are not listed, having no name.
+    public var enabledEventNames: [Event.Name] {
+        guard status == .running else { return [] }
+        var probe = self
+        probe.currentEvent = nil
+        return chart.declaredEventNames.filter { name in
+            let resolved = chart.exactMatching
+                ? _ResolvedEvent(classID: chart.eventClass(ofName: name), mask: nil)
+                : _ResolvedEvent(classID: chart.tables.unmatchedClass, mask: chart.mask(for: name))
+            if probe.leaf >= 0 { return probe.selectSingle(resolved) >= 0 }
+            return !probe.selectTransitions(resolved).isEmpty
+        }
+    }
+
+    /// The configuration as a compact value, comparable with ``SendResult/to``.
+    public var currentConfigurationValue: Configuration { currentConfiguration }
+}

@@ -1,0 +1,301 @@
+// Starting and sending: the macrostep loop of SCXML's mainEventLoop, with the fast path for
+// single-path configurations (one candidate-table load, the guards in order, a precomputed plan).
+
+extension StatechartInstance {
+    /// Starts the instance: enters the initial configuration and runs the initial macrostep.
+    /// Starting a started instance does nothing.
+    @inlinable @discardableResult
+    public mutating func start() -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return start(observer: &observer)
+    }
+
+    /// Starts the instance, reporting to `observer`.
+    @inlinable @discardableResult
+    public mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> SendResult
+    where Observer.StateID == StateID, Observer.Event == Event {
+        guard status == .notStarted else { return SendResult(outcome: .notRunning, from: currentConfiguration) }
+        var result = SendResult(outcome: .ignored, from: Configuration(.notStarted))
+        status = .running
+        activeSet = _Bitset(capacity: chart.tables.stateCount)
+        activeSet.insert(0)
+        currentEvent = nil
+        let initial = chart.tables.initialTransition[0]
+        if initial >= 0 { microstep([initial], &result, &observer) }
+        completeMacrostep(&result, steps: 0, &observer)
+        observer.macrostepCompleted(after: nil)
+        drainExternalQueue(&result, &observer)
+        result.to = currentConfiguration
+        return result
+    }
+
+    /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
+    /// this instance, until the instance is stable.
+    @inlinable @discardableResult
+    public mutating func send(_ event: Event) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return process(event, chart.resolve(event), &observer)
+    }
+
+    /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
+    @inlinable @discardableResult
+    public mutating func send(_ event: PreparedEvent<Event>) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return process(event.event, event.resolved, &observer)
+    }
+
+    /// Sends an event, reporting to `observer`.
+    @inlinable @discardableResult
+    public mutating func send<Observer: StatechartObserver>(_ event: Event, observer: inout Observer) -> SendResult
+    where Observer.StateID == StateID, Observer.Event == Event {
+        process(event, chart.resolve(event), &observer)
+    }
+
+    @inlinable
+    mutating func process<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        guard status == .running else { return SendResult(outcome: .notRunning, from: currentConfiguration) }
+        var result = SendResult(outcome: .ignored, from: currentConfiguration)
+        macrostep(event, resolved, &result, &observer)
+        drainExternalQueue(&result, &observer)
+        result.to = currentConfiguration
+        return result
+    }
+
+    /// One external event's macrostep.
+    @inlinable
+    mutating func macrostep<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ result: inout SendResult, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        currentEvent = event
+        if leaf >= 0 {
+            // Fast path: one active leaf, so the optimal transition set is its first enabled candidate.
+            let t = selectSingle(resolved)
+            var steps = 0
+            if t >= 0 {
+                takeSingle(t, &result, &observer)
+                steps = 1
+            }
+            if leaf < 0 || status != .running || chart.tables.eventlessOnPath[leaf] || !outbox.internalQueue.isEmpty {
+                completeMacrostep(&result, steps: steps, &observer)
+            }
+        } else {
+            let enabled = selectTransitions(resolved)
+            if !enabled.isEmpty { microstep(enabled, &result, &observer) }
+            completeMacrostep(&result, steps: enabled.isEmpty ? 0 : 1, &observer)
+        }
+        observer.macrostepCompleted(after: event)
+    }
+
+    /// Processes the events actions sent to this instance, each as its own macrostep.
+    @inlinable
+    mutating func drainExternalQueue<Observer: StatechartObserver>(_ result: inout SendResult, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        while status == .running, extras != nil, let next = extras!.value.externalQueue.first {
+            extras!.value.externalQueue.removeFirst()
+            macrostep(next, chart.resolve(next), &result, &observer)
+        }
+        if status == .finishing { exitInterpreter(&observer) }
+    }
+
+    /// Runs eventless transitions and internal events until the chart is stable (SCXML's inner
+    /// macrostep loop), stopping the instance when it does not settle within the limit.
+    @inlinable
+    mutating func completeMacrostep<Observer: StatechartObserver>(
+        _ result: inout SendResult, steps: Int, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        var steps = steps
+        while status == .running {
+            if leaf >= 0 {
+                var t: Int32 = -1
+                if chart.tables.eventlessOnPath[leaf] { t = selectEventlessSingle() }
+                if t < 0 {
+                    guard !outbox.internalQueue.isEmpty else { break }
+                    let internalEvent = outbox.internalQueue.removeFirst()
+                    currentEvent = internalEvent.userEvent
+                    t = selectSingle(resolve(internalEvent))
+                }
+                if t >= 0 { takeSingle(t, &result, &observer) }
+            } else {
+                var enabled = selectEventlessTransitions()
+                if enabled.isEmpty {
+                    guard !outbox.internalQueue.isEmpty else { break }
+                    let internalEvent = outbox.internalQueue.removeFirst()
+                    currentEvent = internalEvent.userEvent
+                    enabled = selectTransitions(resolve(internalEvent))
+                }
+                if !enabled.isEmpty { microstep(enabled, &result, &observer) }
+            }
+            steps += 1
+            if steps > chart.microstepLimit {
+                stop(with: .microstepLimitExceeded(limit: chart.microstepLimit))
+                result.error = .microstepLimitExceeded(limit: chart.microstepLimit)
+            }
+        }
+    }
+
+    @inlinable
+    func resolve(_ event: QueuedEvent<Event>) -> _ResolvedEvent {
+        switch event {
+        case .event(let event): return chart.resolve(event)
+        case .done(let state): return _ResolvedEvent(classID: chart.tables.doneClass[state], mask: nil)
+        }
+    }
+
+    /// Stops the instance after a runtime error: it keeps its configuration and ignores events.
+    @inlinable
+    mutating func stop(with error: StatechartRuntimeError) {
+        status = .stopped
+        withExtras { $0.error = error; $0.externalQueue = []; $0.timers = [] }
+        outbox.internalQueue.removeAll()
+    }
+
+    @inlinable
+    mutating func withExtras<R>(_ body: (inout _InstanceExtras<Event>) -> R) -> R {
+        if extras == nil { extras = _Indirect(_InstanceExtras()) }
+        return body(&extras!.value)
+    }
+
+    // MARK: Selection
+
+    /// Whether transition `t` is enabled: its `whenIn` states are active and its guard holds.
+    @inlinable
+    mutating func isEnabled(_ t: Int32) -> Bool {
+        let tables = chart.tables
+        var r = tables.requiredStart[t]
+        let end = tables.requiredStart[t + 1]
+        while r < end {
+            if !isActive(index: tables.required[r]) { return false }
+            r += 1
+        }
+        return chart.guards[t]?.evaluate(context, currentEvent, &outbox) ?? true
+    }
+
+    /// Whether transition `t` is triggered by the resolved event.
+    @inlinable
+    func matches(_ t: Int32, _ resolved: _ResolvedEvent) -> Bool {
+        let tables = chart.tables
+        switch tables.triggerKind[t] {
+        case _TriggerKind.anyEvent.rawValue: return true
+        case _TriggerKind.events.rawValue:
+            var i = tables.triggerStart[t]
+            let end = tables.triggerStart[t + 1]
+            while i < end {
+                let d = tables.triggers[i]
+                if d == resolved.classID { return true }
+                if let mask = resolved.mask, d < mask.descriptorMatches.count, mask.descriptorMatches[Int(d)] { return true }
+                i += 1
+            }
+            return false
+        default: return false
+        }
+    }
+
+    /// The first enabled transition for atomic state `state`, walking up from it.
+    @inlinable
+    mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
+        let tables = chart.tables
+        if resolved.mask == nil && tables.hasCandidateTable {
+            let row = Int(state) * tables.classCount + Int(resolved.classID)
+            var i = tables.candidateStart[row]
+            let end = tables.candidateStart[row + 1]
+            while i < end {
+                let t = tables.candidates[i]
+                if isEnabled(t) { return t }
+                i += 1
+            }
+            return -1
+        }
+        var a = state
+        while a >= 0 {
+            var t = tables.transitionStart[a]
+            let end = tables.transitionStart[a + 1]
+            while t < end {
+                if matches(t, resolved) && isEnabled(t) { return t }
+                t += 1
+            }
+            a = tables.parent[a]
+        }
+        return -1
+    }
+
+    /// The first enabled eventless transition for atomic state `state`.
+    @inlinable
+    mutating func firstEnabledEventless(from state: Int32) -> Int32 {
+        let tables = chart.tables
+        var a = state
+        while a >= 0 {
+            var t = tables.transitionStart[a]
+            let end = tables.transitionStart[a + 1]
+            while t < end {
+                if tables.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
+                t += 1
+            }
+            a = tables.parent[a]
+        }
+        return -1
+    }
+
+    @inlinable
+    mutating func selectSingle(_ resolved: _ResolvedEvent) -> Int32 { firstEnabled(from: leaf, resolved) }
+
+    @inlinable
+    mutating func selectEventlessSingle() -> Int32 { firstEnabledEventless(from: leaf) }
+
+    /// `selectTransitions`: for each active atomic state in document order, its first enabled
+    /// transition; then `removeConflictingTransitions`.
+    @inlinable
+    mutating func selectTransitions(_ resolved: _ResolvedEvent) -> [Int32] {
+        var enabled: [Int32] = []
+        for s in activeSet.ascending where chart.tables.isAtomic(s) {
+            let t = firstEnabled(from: s, resolved)
+            if t >= 0 && !enabled.contains(t) { enabled.append(t) }
+        }
+        return removeConflictingTransitions(enabled)
+    }
+
+    /// `selectEventlessTransitions`.
+    @inlinable
+    mutating func selectEventlessTransitions() -> [Int32] {
+        var enabled: [Int32] = []
+        for s in activeSet.ascending where chart.tables.isAtomic(s) && chart.tables.eventlessOnPath[s] {
+            let t = firstEnabledEventless(from: s)
+            if t >= 0 && !enabled.contains(t) { enabled.append(t) }
+        }
+        return removeConflictingTransitions(enabled)
+    }
+
+    /// `removeConflictingTransitions`: of two transitions whose exit sets intersect, the one whose
+    /// source is a descendant of the other's wins; otherwise the earlier (document order) one.
+    @inlinable
+    func removeConflictingTransitions(_ enabled: [Int32]) -> [Int32] {
+        if enabled.count < 2 { return enabled }
+        let tables = chart.tables
+        let history = _HistoryMemory(historyMemory)
+        var filtered: [Int32] = []
+        var exitSets: [_Bitset] = []
+        for t1 in enabled {
+            let exit1 = tables.computeExitSet(t1, configuration: activeSet, history)
+            var preempted = false
+            var toRemove: [Int] = []
+            for (i, t2) in filtered.enumerated() where exit1.intersects(exitSets[i]) {
+                if tables.isDescendant(tables.source[t1], of: tables.source[t2]) {
+                    toRemove.append(i)
+                } else {
+                    preempted = true
+                    break
+                }
+            }
+            if !preempted {
+                for i in toRemove.reversed() {
+                    filtered.remove(at: i)
+                    exitSets.remove(at: i)
+                }
+                filtered.append(t1)
+                exitSets.append(exit1)
+            }
+        }
+        return filtered
+    }
+}

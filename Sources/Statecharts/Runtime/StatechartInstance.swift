@@ -1,0 +1,94 @@
+/// A running statechart: its configuration, history memory, context, queues and timers, over a
+/// shared compiled ``Statechart``.
+///
+/// An instance is a value: copying it copies the whole running state (a snapshot), and since
+/// `send` is `mutating` and actions never see the instance, an event can never be processed
+/// re-entrantly. Events that actions send are queued and processed in turn (run-to-completion).
+///
+/// ```swift
+/// var machine = chart.start(context: Counter())
+/// let result = machine.send(.toggle)
+/// machine.isActive(.on)          // true
+/// machine.context.count          // what the actions did
+/// ```
+public struct StatechartInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
+    /// The compiled chart this instance runs.
+    public let chart: Statechart<StateID, Event, Context>
+    /// The extended state that actions change and guards read.
+    public var context: Context
+
+    /// The active leaf while the configuration is a single path (no parallel state active);
+    /// -1 while `activeSet` holds the configuration.
+    @usableFromInline var leaf: Int32 = -1
+    @usableFromInline var status: _Status = .notStarted
+    /// The configuration as a set, valid while `leaf` is -1.
+    @usableFromInline var activeSet = _Bitset(words: [])
+    /// History memory: a slot per history state (see ``_HistoryMemory``); empty until first used.
+    @usableFromInline var historyMemory: [Int32] = []
+    /// The internal queue and the requests of the action being run.
+    @usableFromInline var outbox = Outbox<Event>()
+    /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
+    /// synthetic completion events.
+    @usableFromInline var currentEvent: Event?
+    /// The external queue, timers and clock: allocated the first time an action sends.
+    @usableFromInline var extras: _Indirect<_InstanceExtras<Event>>?
+
+    /// Creates an instance that has not started yet; call ``start()``.
+    public init(chart: Statechart<StateID, Event, Context>, context: Context) {
+        self.chart = chart
+        self.context = context
+    }
+}
+
+extension StatechartInstance: Sendable where Context: Sendable {}
+
+/// The life of an instance.
+@usableFromInline
+internal enum _Status: UInt8, Sendable {
+    case notStarted, running
+    /// A top-level final state was entered; the exit actions have yet to run.
+    case finishing
+    case finished, stopped
+}
+
+/// The parts of an instance most charts never use.
+@usableFromInline
+internal struct _InstanceExtras<Event: StatechartEvent>: Sendable {
+    @usableFromInline var externalQueue: [Event] = []
+    @usableFromInline var timers: [_Timer<Event>] = []
+    @usableFromInline var now: Duration = .zero
+    @usableFromInline var nextSequence: UInt64 = 0
+    @usableFromInline var error: StatechartRuntimeError?
+
+    @inlinable init() {}
+}
+
+/// A delayed event waiting for the clock.
+@usableFromInline
+internal struct _Timer<Event: StatechartEvent>: Sendable {
+    @usableFromInline var due: Duration
+    @usableFromInline var sequence: UInt64
+    @usableFromInline var event: Event
+    @usableFromInline var id: String?
+}
+
+extension Statechart {
+    /// A new instance with `context`, not started yet (so an observer can watch the start).
+    public func makeInstance(context: Context) -> StatechartInstance<StateID, Event, Context> {
+        StatechartInstance(chart: self, context: context)
+    }
+
+    /// A new instance with `context`, started: its initial configuration entered.
+    @inlinable
+    public func start(context: Context) -> StatechartInstance<StateID, Event, Context> {
+        var instance = StatechartInstance(chart: self, context: context)
+        instance.start()
+        return instance
+    }
+}
+
+extension Statechart where Context == Void {
+    /// A new instance of a chart without context, started.
+    @inlinable
+    public func start() -> StatechartInstance<StateID, Event, Context> { start(context: ()) }
+}
