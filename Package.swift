@@ -5,24 +5,58 @@ let package = Package(
     name: "Statecharts",
     products: [
         .library(name: "Statecharts", targets: ["Statecharts"]),
+        .library(name: "StatechartsSCXML", targets: ["StatechartsSCXML"]),
+        .library(name: "StatechartsECMAScript", targets: ["StatechartsECMAScript"]),
+        .library(name: "StatechartsGraphviz", targets: ["StatechartsGraphviz"]),
+        .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
-        .target(
-            name: "Statecharts",
-            path: "Sources/Statecharts"
+        .target(name: "Statecharts"),
+
+        // SCXML documents: reader, writer, the null data model.
+        .target(name: "StatechartsSCXML", dependencies: ["Statecharts"]),
+
+        // The ECMAScript data model, on Duktape (Debian's duktape-dev).
+        .systemLibrary(
+            name: "CDuktape",
+            pkgConfig: "duktape",
+            providers: [.apt(["duktape-dev"])]
         ),
+        .target(name: "StatechartsECMAScript", dependencies: ["StatechartsSCXML", "CDuktape"]),
+
+        // Diagrams: a pure-Swift DOT writer, and rendering through Graphviz's libgvc.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "StatechartsGraphviz", dependencies: ["Statecharts", "CGraphviz"]),
+
+        // The command-line tool: validate, run, render, trace.
+        .executableTarget(
+            name: "statechart",
+            dependencies: [
+                "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // `make demo`: an example chart run through a few events, with its diagrams.
         .executableTarget(
             name: "StatechartsDemo",
-            dependencies: ["Statecharts"],
+            dependencies: ["Statecharts", "StatechartsGraphviz"],
             path: "Examples/Demo"
         ),
-        .testTarget(
-            name: "StatechartsTests",
-            dependencies: ["Statecharts"],
-            path: "Tests/StatechartsTests"
-        ),
+
+        .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
+        .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript"]),
+        .testTarget(name: "StatechartsGraphvizTests", dependencies: ["StatechartsGraphviz", "StatechartsSCXML"],
+                    resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

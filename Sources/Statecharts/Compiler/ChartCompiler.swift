@@ -23,6 +23,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var b = _TablesBuilder()
     var actions: [Action<Event, Context>] = []
     var guards: [Guard<Event, Context>?] = []
+    /// The done-event builder of each final state that has one.
+    var doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>] = [:]
     /// Exact matching: the class of each declared event name.
     var eventClasses: [Event.Name: Int32] = [:]
     /// The name of each class (nil for done classes and the unmatched class).
@@ -79,6 +81,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             stateIndex[state.id] = index
         }
         checkStructure(state, index, kind: kind, realChildren: realChildren.count)
+        if let builder = state.doneEvent {
+            if kind == .final { doneEventBuilders[index] = builder } else { problem(index, "only a final state can build a done event") }
+        }
         for child in state.children { visit(child, parent: index, depth: depth + 1) }
         nodes[Int(index)].subtreeEnd = Int32(nodes.count - 1)
     }

@@ -42,12 +42,15 @@ public struct Final<StateID: Hashable & Sendable, Event: StatechartEvent, Contex
     /// The state as data.
     public let definition: StateDefinition<StateID, Event, Context>
 
-    /// Creates a final state.
+    /// Creates a final state; `doneEvent`, when given, builds the event its parent raises.
     public init(
         _ id: StateID,
+        doneEvent: DoneEventBuilder<Event, Context>? = nil,
         @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>] = { [] }
     ) {
-        definition = StateDefinition(id, kind: .final, initial: [], content: content())
+        var definition = StateDefinition(id, kind: .final, initial: [], content: content())
+        definition.doneEvent = doneEvent
+        self.definition = definition
     }
 }
 

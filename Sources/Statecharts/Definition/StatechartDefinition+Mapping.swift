@@ -20,7 +20,7 @@ extension StateDefinition {
             transform(id), kind: kind, initial: initial?.mapStates(transform),
             children: children.map { $0.mapStates(transform) },
             transitions: transitions.map { $0.mapStates(transform) },
-            onEntry: onEntry, onExit: onExit)
+            onEntry: onEntry, onExit: onExit, doneEvent: doneEvent)
         mapped.extraInitialCount = extraInitialCount
         return mapped
     }

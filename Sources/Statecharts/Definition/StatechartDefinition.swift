@@ -62,6 +62,10 @@ public struct StateDefinition<StateID: Hashable & Sendable, Event: StatechartEve
     public var onEntry: [Action<Event, Context>]
     /// Actions run when the state is exited, in order.
     public var onExit: [Action<Event, Context>]
+    /// For a final state: builds the done event its parent raises on completion, from the context
+    /// (SCXML `<donedata>`). `nil` uses ``StatechartEvent/doneEvent(forStateNamed:)`` or the
+    /// synthetic completion event.
+    public var doneEvent: DoneEventBuilder<Event, Context>?
     /// How many initial transitions were given beyond the first (an error the compiler reports).
     internal var extraInitialCount = 0
 
@@ -73,8 +77,10 @@ public struct StateDefinition<StateID: Hashable & Sendable, Event: StatechartEve
         children: [StateDefinition] = [],
         transitions: [TransitionDefinition<StateID, Event, Context>] = [],
         onEntry: [Action<Event, Context>] = [],
-        onExit: [Action<Event, Context>] = []
+        onExit: [Action<Event, Context>] = [],
+        doneEvent: DoneEventBuilder<Event, Context>? = nil
     ) {
+        self.doneEvent = doneEvent
         self.id = id
         self.kind = kind
         self.initial = initial
@@ -152,5 +158,18 @@ public struct TransitionDefinition<StateID: Hashable & Sendable, Event: Statecha
         self.requiredActiveStates = requiredActiveStates
         self.guardCondition = guardCondition
         self.actions = actions
+    }
+}
+
+/// Builds the done event of a final state's parent (SCXML `<donedata>`): it receives the context,
+/// the name of the completed parent state, and the outbox (to raise `error.execution`, say), and
+/// returns the event to raise, or `nil` for the default done event.
+public struct DoneEventBuilder<Event: StatechartEvent, Context>: Sendable {
+    @usableFromInline
+    let build: @Sendable (inout Context, String, inout Outbox<Event>) -> Event?
+
+    /// Creates a builder from a closure.
+    public init(_ build: @escaping @Sendable (inout Context, _ parentName: String, inout Outbox<Event>) -> Event?) {
+        self.build = build
     }
 }

@@ -18,6 +18,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let tables: _ChartTables
     @usableFromInline let actions: _ValueTable<Action<Event, Context>>
     @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
+    /// Final states' done-event builders (SCXML `<donedata>`), by state index.
+    @usableFromInline let doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>]
     /// State identities by index; index 0 is the root, which has none.
     @usableFromInline let stateIDs: [StateID?]
     @usableFromInline let stateIndex: [StateID: Int32]
@@ -67,6 +69,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         tables = _ChartTables(compiler.b)
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
+        doneEventBuilders = compiler.doneEventBuilders
         stateIDs = compiler.stateIDs
         stateIndex = compiler.stateIndex
         paths = compiler.nodes.map(\.path)

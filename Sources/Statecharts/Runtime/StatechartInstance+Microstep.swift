@@ -82,7 +82,12 @@ extension StatechartInstance {
             status = .finishing
             return
         }
-        raiseDone(parent)
+        if let builder = chart.doneEventBuilders[s], let id = chart.stateIDs[Int(parent)],
+           let event = builder.build(&context, String(describing: id), &outbox) {
+            outbox.internalQueue.append(.event(event))
+        } else {
+            raiseDone(parent)
+        }
         let grandparent = tables.parent[parent]
         if grandparent >= 0 && tables.isParallel(grandparent) && leaf < 0 {
             let complete = tables.children(of: grandparent).allSatisfy {

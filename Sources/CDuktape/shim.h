@@ -1,0 +1,4 @@
+#ifndef STATECHARTS_CDUKTAPE_SHIM_H
+#define STATECHARTS_CDUKTAPE_SHIM_H
+#include <duktape.h>
+#endif

@@ -1,0 +1,1 @@
+// StatechartsECMAScript: work in progress

@@ -1,0 +1,1 @@
+// StatechartsGraphviz: work in progress

@@ -1,0 +1,1 @@
+// StatechartsSCXML: work in progress

@@ -1,0 +1,1 @@
+print("statechart: work in progress")

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the project needs when they are missing: Graphviz's C library
+# (the visualizer renders through libgvc) and Duktape (the ECMAScript data model).
+# As root it runs apt-get; otherwise it prints the exact command to run and fails.
+set -euo pipefail
+
+missing=()
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+have_pc libgvc || missing+=(libgraphviz-dev)
+[ -f /usr/include/duktape.h ] || missing+=(duktape-dev)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "Missing system packages: ${missing[*]}" >&2
+  echo "Install them with:  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
