@@ -1,1 +1,0 @@
-// StatechartsGraphviz: work in progress
