@@ -1,0 +1,91 @@
+/// Runs a statechart instance live: on an injected `Clock`, delayed events are delivered when
+/// they fall due, without anybody advancing a virtual clock by hand.
+///
+/// The instance's own clock stays virtual (it is what makes runs exact); the runner keeps it in
+/// step with `clock`, sleeping until the next delayed event is due. Inject `ContinuousClock` in an
+/// app, a manual clock in tests.
+///
+/// ```swift
+/// let runner = StatechartRunner(chart: chart, context: Model(), clock: ContinuousClock())
+/// await runner.send(.start)          // may schedule `.timeout` in 5 s; the runner delivers it
+/// ```
+public actor StatechartRunner<StateID: Hashable & Sendable, Event: StatechartEvent, Context: Sendable, ClockType: Clock>
+where ClockType.Duration == Duration {
+    /// The running instance, as of now.
+    public private(set) var instance: StatechartInstance<StateID, Event, Context>
+    private let clock: ClockType
+    private let origin: ClockType.Instant
+    private var timer: Task<Void, Never>?
+    private var deliveries: [AsyncStream<DelayedDelivery<Event>>.Continuation] = []
+
+    /// Starts `chart` with `context`, keeping its delayed events on `clock`.
+    public init(chart: Statechart<StateID, Event, Context>, context: Context, clock: ClockType) {
+        var instance = chart.makeInstance(context: context)
+        instance.start()
+        self.instance = instance
+        self.clock = clock
+        self.origin = clock.now
+        Task { await self.schedule() }
+    }
+
+    /// Sends an event now, and reschedules the timer for what it may have scheduled.
+    @discardableResult
+    public func send(_ event: Event) -> SendResult {
+        catchUp()
+        let result = instance.send(event)
+        schedule()
+        return result
+    }
+
+    /// Every active state, in document order.
+    public var configuration: [StateID] { instance.configuration }
+
+    /// Whether `state` is active.
+    public func isActive(_ state: StateID) -> Bool { instance.isActive(state) }
+
+    /// Whether the chart reached a top-level final state.
+    public var isFinished: Bool { instance.isFinished }
+
+    /// The delayed events the runner delivers from now on, as they are delivered.
+    public func deliveredEvents() -> AsyncStream<DelayedDelivery<Event>> {
+        let (stream, continuation) = AsyncStream<DelayedDelivery<Event>>.makeStream()
+        deliveries.append(continuation)
+        return stream
+    }
+
+    /// Stops delivering delayed events (the instance keeps its state; `send` still works).
+    public func stopTimers() {
+        timer?.cancel()
+        timer = nil
+        for continuation in deliveries { continuation.finish() }
+        deliveries = []
+    }
+
+    /// Brings the instance's clock up to the injected clock's time, delivering what fell due.
+    private func catchUp() {
+        let elapsed = origin.duration(to: clock.now)
+        guard elapsed > instance.now else { return }
+        let delivered = instance.advanceClock(by: elapsed - instance.now)
+        for delivery in delivered {
+            for continuation in deliveries { continuation.yield(delivery) }
+        }
+    }
+
+    /// Sleeps until the next delayed event is due, then catches up.
+    private func schedule() {
+        timer?.cancel()
+        timer = nil
+        guard instance.isRunning, let due = instance.nextDelayedEventTime else { return }
+        let deadline = origin.advanced(by: due)
+        let clock = self.clock
+        timer = Task { [weak self] in
+            do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            await self?.timerFired()
+        }
+    }
+
+    private func timerFired() {
+        catchUp()
+        schedule()
+    }
+}
