@@ -33,6 +33,7 @@ extension _ChartCompiler {
         b.eventlessOnPath = Array(repeating: false, count: count)
         b.hasHistoryChild = Array(repeating: false, count: count)
         b.historySlot = Array(repeating: -1, count: count)
+        b.hasInvocations = (0..<count).map { invocations[Int32($0)] != nil }
         b.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
         for s in 0..<count {
             let p = nodes[s].parent

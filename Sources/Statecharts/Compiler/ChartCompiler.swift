@@ -25,6 +25,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var guards: [Guard<Event, Context>?] = []
     /// The done-event builder of each final state that has one.
     var doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>] = [:]
+    /// The invocations of each state that has some.
+    var invocations: [Int32: [Invocation<Event, Context>]] = [:]
     /// Exact matching: the class of each declared event name.
     var eventClasses: [Event.Name: Int32] = [:]
     /// The name of each class (nil for done classes and the unmatched class).
@@ -81,6 +83,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             stateIndex[state.id] = index
         }
         checkStructure(state, index, kind: kind, realChildren: realChildren.count)
+        if !state.invocations.isEmpty {
+            if kind.isHistory { problem(index, "a history state cannot have invocations") } else { invocations[index] = state.invocations }
+        }
         if let builder = state.doneEvent {
             if kind == .final { doneEventBuilders[index] = builder } else { problem(index, "only a final state can build a done event") }
         }

@@ -30,6 +30,9 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let eventlessOnPath: _Table<Bool>
     /// Whether the state has a history child (its exit records history).
     @usableFromInline let hasHistoryChild: _Table<Bool>
+    /// Whether the state has invocations (asynchronous work while active).
+    @usableFromInline let hasInvocations: _Table<Bool>
+    @usableFromInline let anyInvocations: Bool
     /// The synthetic done-event class of each state, or `unmatchedClass`.
     @usableFromInline let doneClass: _Table<Int32>
     /// The states that are parallel, as a bitset (to tell a single-path configuration).
@@ -91,6 +94,8 @@ internal final class _ChartTables: @unchecked Sendable {
         eventlessOnPath = _Table(b.eventlessOnPath)
         hasHistoryChild = _Table(b.hasHistoryChild)
         doneClass = _Table(b.doneClass)
+        hasInvocations = _Table(b.hasInvocations)
+        anyInvocations = b.hasInvocations.contains(true)
         parallelMask = b.parallelMask
         hasParallelStates = b.kind.contains(.parallel)
         transitionCount = b.source.count
@@ -120,7 +125,7 @@ internal final class _ChartTables: @unchecked Sendable {
         parent.deallocate(); depth.deallocate(); kind.deallocate(); subtreeEnd.deallocate()
         entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
         initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
-        eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate()
+        eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate(); hasInvocations.deallocate()
         source.deallocate(); triggerKind.deallocate(); isInternal.deallocate()
         targetStart.deallocate(); targets.deallocate(); requiredStart.deallocate(); required.deallocate()
         transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
@@ -174,6 +179,7 @@ internal struct _TablesBuilder {
     var eventlessOnPath: [Bool] = []
     var hasHistoryChild: [Bool] = []
     var doneClass: [Int32] = []
+    var hasInvocations: [Bool] = []
     var parallelMask: [UInt64] = []
     var source: [Int32] = []
     var triggerKind: [_TriggerKind] = []

@@ -11,6 +11,8 @@ public enum StateContent<StateID: Hashable & Sendable, Event: StatechartEvent, C
     case exit(Action<Event, Context>)
     /// The initial transition.
     case initial(InitialTransition<StateID, Event, Context>)
+    /// Asynchronous work run while the state is active.
+    case invocation(Invocation<Event, Context>)
 }
 
 /// The result builder behind the statechart DSL: it collects ``State``, ``Parallel``, ``Final``,
@@ -32,6 +34,7 @@ public enum StateContentBuilder<StateID: Hashable & Sendable, Event: StatechartE
     public static func buildExpression(_ transition: Always<StateID, Event, Context>) -> [Content] { [.transition(transition.definition)] }
     public static func buildExpression(_ action: OnEntry<StateID, Event, Context>) -> [Content] { action.actions.map { .entry($0) } }
     public static func buildExpression(_ action: OnExit<StateID, Event, Context>) -> [Content] { action.actions.map { .exit($0) } }
+    public static func buildExpression(_ invoke: Invoke<StateID, Event, Context>) -> [Content] { [.invocation(invoke.invocation)] }
     public static func buildExpression(_ content: Content) -> [Content] { [content] }
     public static func buildExpression(_ contents: [Content]) -> [Content] { contents }
 
@@ -55,6 +58,7 @@ extension StateDefinition {
             case .exit(let action): onExit.append(action)
             case .initial(let transition):
                 if self.initial == nil { self.initial = transition } else { extraInitialCount += 1 }
+            case .invocation(let invocation): invocations.append(invocation)
             }
         }
     }
@@ -74,6 +78,8 @@ extension StatechartDefinition {
                 problems.append("a transition cannot stand at the top level of the chart; put it inside a state")
             case .entry, .exit:
                 problems.append("entry and exit actions cannot stand at the top level of the chart; put them inside a state")
+            case .invocation:
+                problems.append("an invocation cannot stand at the top level of the chart; put it inside a state")
             }
         }
     }

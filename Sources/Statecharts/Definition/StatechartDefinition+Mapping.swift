@@ -22,6 +22,7 @@ extension StateDefinition {
             transitions: transitions.map { $0.mapStates(transform) },
             onEntry: onEntry, onExit: onExit, doneEvent: doneEvent)
         mapped.extraInitialCount = extraInitialCount
+        mapped.invocations = invocations
         return mapped
     }
 }

@@ -66,6 +66,8 @@ public struct StateDefinition<StateID: Hashable & Sendable, Event: StatechartEve
     /// (SCXML `<donedata>`). `nil` uses ``StatechartEvent/doneEvent(forStateNamed:)`` or the
     /// synthetic completion event.
     public var doneEvent: DoneEventBuilder<Event, Context>?
+    /// Work started when the state is entered and cancelled when it is exited.
+    public var invocations: [Invocation<Event, Context>] = []
     /// How many initial transitions were given beyond the first (an error the compiler reports).
     internal var extraInitialCount = 0
 

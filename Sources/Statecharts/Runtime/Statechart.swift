@@ -20,6 +20,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
     @usableFromInline let doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>]
+    /// Invocations by state index.
+    @usableFromInline let invocations: [Int32: [Invocation<Event, Context>]]
     /// State identities by index; index 0 is the root, which has none.
     @usableFromInline let stateIDs: [StateID?]
     @usableFromInline let stateIndex: [StateID: Int32]
@@ -70,6 +72,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
+        invocations = compiler.invocations
         stateIDs = compiler.stateIDs
         stateIndex = compiler.stateIndex
         paths = compiler.nodes.map(\.path)

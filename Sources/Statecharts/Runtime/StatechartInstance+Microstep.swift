@@ -55,6 +55,7 @@ extension StatechartInstance {
     where Observer.StateID == StateID, Observer.Event == Event {
         if let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
         let tables = chart.tables
+        if tables.anyInvocations && tables.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
         runActions(tables.entryActionStart[s], tables.entryActionStart[s + 1])
     }
 
@@ -63,6 +64,7 @@ extension StatechartInstance {
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         runActions(tables.exitActionStart[s], tables.exitActionStart[s + 1])
+        if tables.anyInvocations && tables.hasInvocations[s] { cancelInvocations(of: s) }
         if let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
     }
 

@@ -23,6 +23,7 @@ extension StatechartInstance {
         let initial = chart.tables.initialTransition[0]
         if initial >= 0 { microstep([initial], &result, &observer) }
         completeMacrostep(&result, steps: 0, &observer)
+        if chart.tables.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&result, &observer)
         result.to = currentConfiguration
@@ -85,6 +86,7 @@ extension StatechartInstance {
             if !enabled.isEmpty { microstep(enabled, &result, &observer) }
             completeMacrostep(&result, steps: enabled.isEmpty ? 0 : 1, &observer)
         }
+        if chart.tables.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: event)
     }
 
@@ -152,7 +154,7 @@ extension StatechartInstance {
     }
 
     @inlinable
-    mutating func withExtras<R>(_ body: (inout _InstanceExtras<Event>) -> R) -> R {
+    mutating func withExtras<R>(_ body: (inout _InstanceExtras<Event, Context>) -> R) -> R {
         if extras == nil { extras = _Indirect(_InstanceExtras()) }
         return body(&extras!.value)
     }

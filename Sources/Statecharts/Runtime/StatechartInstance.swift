@@ -31,7 +31,7 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// synthetic completion events.
     @usableFromInline var currentEvent: Event?
     /// The external queue, timers and clock: allocated the first time an action sends.
-    @usableFromInline var extras: _Indirect<_InstanceExtras<Event>>?
+    @usableFromInline var extras: _Indirect<_InstanceExtras<Event, Context>>?
 
     /// Creates an instance that has not started yet; call ``start()``.
     public init(chart: Statechart<StateID, Event, Context>, context: Context) {
@@ -53,15 +53,24 @@ internal enum _Status: UInt8, Sendable {
 
 /// The parts of an instance most charts never use.
 @usableFromInline
-internal struct _InstanceExtras<Event: StatechartEvent>: Sendable {
+internal struct _InstanceExtras<Event: StatechartEvent, Context> {
     @usableFromInline var externalQueue: [Event] = []
     @usableFromInline var timers: [_Timer<Event>] = []
     @usableFromInline var now: Duration = .zero
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var error: StatechartRuntimeError?
+    /// States entered in this macrostep whose invocations start when it completes (SCXML's
+    /// `statesToInvoke`).
+    @usableFromInline var statesToInvoke: [Int32] = []
+    /// Running invocations: token and state.
+    @usableFromInline var activeInvocations: [(token: UInt64, state: Int32)] = []
+    @usableFromInline var nextInvocationToken: UInt64 = 0
+    @usableFromInline var invocationRequests: [InvocationRequest<Event, Context>] = []
 
     @inlinable init() {}
 }
+
+extension _InstanceExtras: Sendable where Context: Sendable {}
 
 /// A delayed event waiting for the clock.
 @usableFromInline

@@ -1,5 +1,6 @@
 /// Runs a statechart instance live: on an injected `Clock`, delayed events are delivered when
-/// they fall due, without anybody advancing a virtual clock by hand.
+/// they fall due, without anybody advancing a virtual clock by hand; invocations (``Invoke``) run
+/// as tasks, cancelled when their state is exited, their results sent back as events.
 ///
 /// The instance's own clock stays virtual (it is what makes runs exact); the runner keeps it in
 /// step with `clock`, sleeping until the next delayed event is due. Inject `ContinuousClock` in an
@@ -17,6 +18,7 @@ where ClockType.Duration == Duration {
     private let origin: ClockType.Instant
     private var timer: Task<Void, Never>?
     private var deliveries: [AsyncStream<DelayedDelivery<Event>>.Continuation] = []
+    private var invocationTasks: [InvocationToken: Task<Void, Never>] = [:]
 
     /// Starts `chart` with `context`, keeping its delayed events on `clock`.
     public init(chart: Statechart<StateID, Event, Context>, context: Context, clock: ClockType) {
@@ -25,7 +27,7 @@ where ClockType.Duration == Duration {
         self.instance = instance
         self.clock = clock
         self.origin = clock.now
-        Task { await self.schedule() }
+        Task { await self.settle() }
     }
 
     /// Sends an event now, and reschedules the timer for what it may have scheduled.
@@ -33,7 +35,7 @@ where ClockType.Duration == Duration {
     public func send(_ event: Event) -> SendResult {
         catchUp()
         let result = instance.send(event)
-        schedule()
+        settle()
         return result
     }
 
@@ -61,6 +63,41 @@ where ClockType.Duration == Duration {
         deliveries = []
     }
 
+    /// How many invocations are running.
+    public var runningInvocationCount: Int { invocationTasks.count }
+
+    /// Starts and cancels invocations as the instance asks, then sleeps until the next delayed event.
+    private func settle() {
+        for request in instance.takeInvocationRequests() {
+            switch request {
+            case .start(let token, let invocation, let context):
+                invocationTasks[token] = Task { [weak self] in
+                    do {
+                        let event = try await invocation.work(context)
+                        await self?.invocationEnded(token, event: event)
+                    } catch {
+                        let event = Task.isCancelled ? nil : invocation.failure(error)
+                        await self?.invocationEnded(token, event: event)
+                    }
+                }
+            case .cancel(let token):
+                invocationTasks.removeValue(forKey: token)?.cancel()
+            }
+        }
+        schedule()
+    }
+
+    private func invocationEnded(_ token: InvocationToken, event: Event?) {
+        guard invocationTasks.removeValue(forKey: token) != nil else { return }
+        catchUp()
+        if let event {
+            instance.deliverInvocationResult(event, token: token)
+        } else {
+            instance.invocationFinished(token)
+        }
+        settle()
+    }
+
     /// Brings the instance's clock up to the injected clock's time, delivering what fell due.
     private func catchUp() {
         let elapsed = origin.duration(to: clock.now)
@@ -86,6 +123,6 @@ where ClockType.Duration == Duration {
 
     private func timerFired() {
         catchUp()
-        schedule()
+        settle()
     }
 }
