@@ -86,6 +86,12 @@ extension _ChartCompiler {
     /// (with the default-entry flag) and the new leaf. Linear in transitions × depth.
     mutating func computePlans() {
         let transitionCount = b.source.count
+        // The last parallel state at or after each position, to tell whether a subtree has one.
+        var nextParallel = Array(repeating: Int32.max, count: nodes.count + 1)
+        for s in stride(from: nodes.count - 1, through: 0, by: -1) {
+            nextParallel[s] = nodes[s].kind == .parallel ? Int32(s) : nextParallel[s + 1]
+        }
+        b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.domain = Array(repeating: -1, count: transitionCount)
         b.planLeaf = Array(repeating: -1, count: transitionCount)
         b.planEntersFinal = Array(repeating: false, count: transitionCount)
@@ -93,6 +99,7 @@ extension _ChartCompiler {
         for t in 0..<transitionCount {
             let d = staticDomain(t)
             b.domain[t] = d
+            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > nodes[Int(d)].subtreeEnd }
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
                 if d == -1 {
@@ -190,5 +197,60 @@ extension _ChartCompiler {
         b.candidateStart = start
         b.candidates = candidates
         b.hasCandidateTable = true
+        computeCandidatePlans(classCount: classCount)
+    }
+
+    /// The plan of every candidate as the fast path runs it: the actions in order and the new
+    /// leaf. Exits are the path from the candidate's atomic state up to the transition's domain.
+    mutating func computeCandidatePlans(classCount: Int) {
+        let total = b.candidates.count
+        b.candidateLeaf = Array(repeating: -1, count: total)
+        b.candidateFlags = Array(repeating: _ChartTables.planNeedsGeneralStep, count: total)
+        b.candidateExitEnd = Array(repeating: 0, count: total)
+        b.candidateTransitionEnd = Array(repeating: 0, count: total)
+        b.candidateActionStart.reserveCapacity(total + 1)
+        func actions(_ range: Range<Int32>) -> Range<Int> { Int(range.lowerBound)..<Int(range.upperBound) }
+        var row = 0
+        for c in 0..<total {
+            // The row of candidate `c` tells its atomic state.
+            while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
+            let leaf = Int32(row / classCount)
+            let t = Int(b.candidates[c])
+            defer { b.candidateActionStart.append(Int32(b.candidateActions.count)) }
+            let planLeaf = b.planLeaf[t]
+            guard planLeaf != -1 else { continue }
+            var slow = false
+            let domain = b.domain[t]
+            var list: [Int32] = []
+            if domain >= 0 {
+                var s = leaf
+                while s != domain {
+                    if b.hasHistoryChild[Int(s)] || b.hasInvocations[Int(s)] { slow = true }
+                    list += (b.exitActionStart[Int(s)]..<b.exitActionStart[Int(s) + 1])
+                    s = nodes[Int(s)].parent
+                }
+            }
+            let exitCount = list.count
+            list += (b.transitionActionStart[t]..<b.transitionActionStart[t + 1])
+            let transitionCount = list.count
+            if domain >= 0 {
+                for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
+                    let s = Int(entry & _ChartTables.entryStateMask)
+                    if b.hasInvocations[s] || nodes[s].kind == .final { slow = true }
+                    list += (b.entryActionStart[s]..<b.entryActionStart[s + 1])
+                    if entry & _ChartTables.defaultEntryFlag != 0 {
+                        let initial = Int(b.initialTransition[s])
+                        if initial >= 0 { list += (b.transitionActionStart[initial]..<b.transitionActionStart[initial + 1]) }
+                    }
+                }
+            }
+            guard !slow else { continue }
+            let newLeaf = planLeaf >= 0 ? planLeaf : leaf
+            b.candidateExitEnd[c] = Int32(b.candidateActions.count + exitCount)
+            b.candidateTransitionEnd[c] = Int32(b.candidateActions.count + transitionCount)
+            b.candidateActions += list
+            b.candidateLeaf[c] = newLeaf
+            b.candidateFlags[c] = b.eventlessOnPath[Int(newLeaf)] ? _ChartTables.planNeedsCompletion : 0
+        }
     }
 }

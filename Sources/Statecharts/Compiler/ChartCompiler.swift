@@ -186,6 +186,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         b.source.append(source)
         b.triggerKind.append(trigger)
         b.isInternal.append(isInternal)
+        b.isConditionFree.append(`guard` == nil && required.isEmpty)
         b.targets += targets
         b.targetStart.append(Int32(b.targets.count))
         b.required += required

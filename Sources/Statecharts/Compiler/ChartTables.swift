@@ -44,6 +44,8 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let source: _Table<Int32>
     @usableFromInline let triggerKind: _Table<UInt8>
     @usableFromInline let isInternal: _Table<Bool>
+    /// Whether a transition has neither a guard nor `whenIn` states (always enabled when matched).
+    @usableFromInline let isConditionFree: _Table<Bool>
     @usableFromInline let targetStart: _Table<Int32>
     @usableFromInline let targets: _Table<Int32>
     @usableFromInline let requiredStart: _Table<Int32>
@@ -64,6 +66,11 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let planEntries: _Table<Int32>
     /// Whether a plan's entries include a final state (which raises a done event).
     @usableFromInline let planEntersFinal: _Table<Bool>
+    /// Whether a transition's domain has no parallel state inside: its exit set is then one path
+    /// even while parallel states elsewhere are active, so its candidate plan applies there too.
+    @usableFromInline let domainIsParallelFree: _Table<Bool>
+    /// Whether any state has an eventless transition.
+    @usableFromInline let hasEventlessTransitions: Bool
 
     // MARK: Events
     @usableFromInline let classCount: Int
@@ -74,9 +81,29 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let candidateStart: _Table<Int32>
     @usableFromInline let candidates: _Table<Int32>
     @usableFromInline let hasCandidateTable: Bool
+    /// For each candidate (an atomic state and one of its transitions), its whole plan as the
+    /// runtime executes it without an observer: `candidateActionStart[c] ..< candidateActionStart[c+1]`
+    /// are the actions to run in order (exits from the leaf up, the transition's, entries with
+    /// initial-transition actions), `candidateLeaf[c]` the new leaf, and `candidateFlags[c]` what
+    /// else it needs (`planNeedsGeneralStep`, `planNeedsCompletion`).
+    @usableFromInline let candidateActionStart: _Table<Int32>
+    @usableFromInline let candidateActions: _Table<Int32>
+    @usableFromInline let candidateLeaf: _Table<Int32>
+    @usableFromInline let candidateFlags: _Table<UInt8>
+    /// Where a candidate's exit actions end and its transition actions end, within its list (so
+    /// several candidates taken together run all exits, then all transition actions, then all
+    /// entries).
+    @usableFromInline let candidateExitEnd: _Table<Int32>
+    @usableFromInline let candidateTransitionEnd: _Table<Int32>
 
-    @usableFromInline static let defaultEntryFlag: Int32 = 1 << 30
-    @usableFromInline static let entryStateMask: Int32 = (1 << 30) - 1
+    /// The candidate's plan does something the action list cannot say (records history, enters a
+    /// final state, starts or stops invocations, has no single-path plan): take the step in full.
+    @inlinable static var planNeedsGeneralStep: UInt8 { 1 }
+    /// The new leaf has eventless transitions on its path: complete the macrostep.
+    @inlinable static var planNeedsCompletion: UInt8 { 2 }
+
+    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
+    @inlinable static var entryStateMask: Int32 { (1 << 30) - 1 }
 
     internal init(_ b: _TablesBuilder) {
         stateCount = b.parent.count
@@ -102,6 +129,7 @@ internal final class _ChartTables: @unchecked Sendable {
         source = _Table(b.source)
         triggerKind = _Table(b.triggerKind.map(\.rawValue))
         isInternal = _Table(b.isInternal)
+        isConditionFree = _Table(b.isConditionFree)
         targetStart = _Table(b.targetStart)
         targets = _Table(b.targets)
         requiredStart = _Table(b.requiredStart)
@@ -114,11 +142,19 @@ internal final class _ChartTables: @unchecked Sendable {
         planEntryStart = _Table(b.planEntryStart)
         planEntries = _Table(b.planEntries)
         planEntersFinal = _Table(b.planEntersFinal)
+        domainIsParallelFree = _Table(b.domainIsParallelFree)
+        hasEventlessTransitions = b.triggerKind.contains(.eventless)
         classCount = b.classCount
         unmatchedClass = b.unmatchedClass
         candidateStart = _Table(b.candidateStart)
         candidates = _Table(b.candidates)
         hasCandidateTable = b.hasCandidateTable
+        candidateActionStart = _Table(b.candidateActionStart)
+        candidateActions = _Table(b.candidateActions)
+        candidateLeaf = _Table(b.candidateLeaf)
+        candidateFlags = _Table(b.candidateFlags)
+        candidateExitEnd = _Table(b.candidateExitEnd)
+        candidateTransitionEnd = _Table(b.candidateTransitionEnd)
     }
 
     deinit {
@@ -126,11 +162,13 @@ internal final class _ChartTables: @unchecked Sendable {
         entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
         initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
         eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate(); hasInvocations.deallocate()
-        source.deallocate(); triggerKind.deallocate(); isInternal.deallocate()
+        source.deallocate(); triggerKind.deallocate(); isInternal.deallocate(); isConditionFree.deallocate()
         targetStart.deallocate(); targets.deallocate(); requiredStart.deallocate(); required.deallocate()
         transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
         domain.deallocate(); planLeaf.deallocate(); planEntryStart.deallocate(); planEntries.deallocate()
-        planEntersFinal.deallocate(); candidateStart.deallocate(); candidates.deallocate()
+        planEntersFinal.deallocate(); candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
+        candidateActionStart.deallocate(); candidateActions.deallocate(); candidateLeaf.deallocate(); candidateFlags.deallocate()
+        candidateExitEnd.deallocate(); candidateTransitionEnd.deallocate()
     }
 
     // MARK: Structure queries
@@ -184,6 +222,7 @@ internal struct _TablesBuilder {
     var source: [Int32] = []
     var triggerKind: [_TriggerKind] = []
     var isInternal: [Bool] = []
+    var isConditionFree: [Bool] = []
     var targetStart: [Int32] = [0]
     var targets: [Int32] = []
     var requiredStart: [Int32] = [0]
@@ -196,9 +235,16 @@ internal struct _TablesBuilder {
     var planEntryStart: [Int32] = [0]
     var planEntries: [Int32] = []
     var planEntersFinal: [Bool] = []
+    var domainIsParallelFree: [Bool] = []
     var classCount = 1
     var unmatchedClass: Int32 = 0
     var candidateStart: [Int32] = [0]
     var candidates: [Int32] = []
     var hasCandidateTable = false
+    var candidateActionStart: [Int32] = [0]
+    var candidateActions: [Int32] = []
+    var candidateLeaf: [Int32] = []
+    var candidateFlags: [UInt8] = []
+    var candidateExitEnd: [Int32] = []
+    var candidateTransitionEnd: [Int32] = []
 }

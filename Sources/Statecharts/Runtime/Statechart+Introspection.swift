@@ -147,17 +147,14 @@ extension Statechart {
     }
 
     func indices(in configuration: Configuration) -> [Int32] {
-        switch configuration.storage {
-        case .notStarted:
-            return []
-        case .path(let leaf):
-            guard leaf >= 0, Int(leaf) < tables.stateCount else { return [] }
-            var path: [Int32] = []
-            var s = leaf
-            while s > 0 { path.append(s); s = tables.parent[s] }
-            return path.reversed()
-        case .set(let set):
+        if let set = configuration.set {
             return set.ascending.filter { $0 > 0 && Int($0) < tables.stateCount }
         }
+        let leaf = configuration.leaf
+        guard leaf >= 0, Int(leaf) < tables.stateCount else { return [] }
+        var path: [Int32] = []
+        var s = leaf
+        while s > 0 { path.append(s); s = tables.parent[s] }
+        return path.reversed()
     }
 }

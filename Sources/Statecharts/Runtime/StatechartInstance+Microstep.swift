@@ -6,24 +6,37 @@ extension StatechartInstance {
     /// The configuration as the runtime holds it.
     @inlinable
     var currentConfiguration: Configuration {
-        switch status {
-        case .notStarted: return Configuration(.notStarted)
-        default: return leaf >= 0 ? Configuration(.path(leaf: leaf)) : Configuration(.set(activeSet))
-        }
+        if status == .notStarted { return .notStarted }
+        return leaf >= 0 ? Configuration(leaf: leaf) : Configuration(leaf: -1, set: activeSet)
     }
 
     // MARK: Actions
 
     /// Runs the actions `start ..< end` of the chart's action table, carrying out each one's
     /// sends and cancels as it returns.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func runActions(_ start: Int32, _ end: Int32) {
+        unowned(unsafe) let chart = self.chart
         var i = start
         while i < end {
             chart.actions[i].run(&context, currentEvent, &outbox)
             if !outbox.requests.isEmpty { carryOutRequests() }
             i += 1
         }
+    }
+
+    /// Runs the actions whose indices are `table[start ..< end]` (a candidate's plan).
+    @inlinable @inline(__always)
+    mutating func runActions(_ start: Int32, _ end: Int32, table: _Table<Int32>) {
+        unowned(unsafe) let chart = self.chart
+        var i = start
+        while i < end {
+            chart.actions[table[i]].run(&context, currentEvent, &outbox)
+            i += 1
+        }
+        // Sends and cancels are carried out in the order made; doing it once after the list is
+        // the same as after each action, since no action in between can observe them.
+        if !outbox.requests.isEmpty { carryOutRequests() }
     }
 
     @usableFromInline
@@ -50,22 +63,22 @@ extension StatechartInstance {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func enterState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        if let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
-        let tables = chart.tables
+        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
+        unowned(unsafe) let tables = chart.tables
         if tables.anyInvocations && tables.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
         runActions(tables.entryActionStart[s], tables.entryActionStart[s + 1])
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func exitState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        let tables = chart.tables
+        unowned(unsafe) let tables = chart.tables
         runActions(tables.exitActionStart[s], tables.exitActionStart[s + 1])
         if tables.anyInvocations && tables.hasInvocations[s] { cancelInvocations(of: s) }
-        if let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
+        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
     }
 
     @inlinable
@@ -136,17 +149,24 @@ extension StatechartInstance {
     /// Takes transition `t` from a single-path configuration: with its precomputed plan when it
     /// has one, otherwise through the general algorithm.
     @inlinable
-    mutating func takeSingle<Observer: StatechartObserver>(_ t: Int32, _ result: inout SendResult, _ observer: inout Observer)
+    mutating func takeSingle<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        let tables = chart.tables
-        let newLeaf = tables.planLeaf[t]
-        if newLeaf == -1 {
+        if chart.tables.planLeaf[t] == -1 {
             materializeActiveSet()
-            microstep([t], &result, &observer)
-            return
+            microstep([t], &log, &observer)
+        } else {
+            log.transitions.append(t)
+            takePlanned(t, &observer)
         }
-        result.outcome = .transitioned
-        result.transitions.append(t)
+    }
+
+    /// Takes transition `t`, which has a single-path plan, from the single-path configuration:
+    /// exits walk up the parent table from the leaf to the domain, the transition's actions run,
+    /// and the plan's entries run in order.
+    @inlinable @inline(__always)
+    mutating func takePlanned<Observer: StatechartObserver>(_ t: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
         let domain = tables.domain[t]
         if domain >= 0 {
             // Exit set: the path from the leaf up to (not including) the domain; exit order.
@@ -164,9 +184,9 @@ extension StatechartInstance {
             }
         }
         observer.transitionTaken(TransitionID(rawValue: t))
-        runTransitionActions(t)
+        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
         if domain >= 0 {
-            leaf = newLeaf
+            leaf = tables.planLeaf[t]
             var i = tables.planEntryStart[t]
             let end = tables.planEntryStart[t + 1]
             while i < end {
@@ -175,7 +195,7 @@ extension StatechartInstance {
                 enterState(s, &observer)
                 if entry & _ChartTables.defaultEntryFlag != 0 {
                     let initial = tables.initialTransition[s]
-                    if initial >= 0 { runTransitionActions(initial) }
+                    if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
                 }
                 if tables.isFinal(s) { finalStateEntered(s) }
                 i += 1
@@ -207,7 +227,7 @@ extension StatechartInstance {
     /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
     /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
     @usableFromInline
-    mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ result: inout SendResult, _ observer: inout Observer)
+    mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         materializeActiveSet()
         let tables = chart.tables
@@ -233,8 +253,7 @@ extension StatechartInstance {
         // executeTransitionContent
         for t in enabled {
             if tables.triggerKind[t] != _TriggerKind.pseudo.rawValue {
-                result.outcome = .transitioned
-                result.transitions.append(t)
+                log.transitions.append(t)
                 observer.transitionTaken(TransitionID(rawValue: t))
             }
             runTransitionActions(t)

@@ -41,7 +41,7 @@ extension StatechartInstance {
         var probe = self
         probe.currentEvent = event
         let resolved = chart.resolve(event)
-        if leaf >= 0 { return probe.selectSingle(resolved) >= 0 }
+        if leaf >= 0 { return probe.firstEnabled(from: probe.leaf, resolved) >= 0 }
         return !probe.selectTransitions(resolved).isEmpty
     }
 
@@ -56,7 +56,7 @@ extension StatechartInstance {
             let resolved = chart.exactMatching
                 ? _ResolvedEvent(classID: chart.eventClass(ofName: name), mask: nil)
                 : _ResolvedEvent(classID: chart.tables.unmatchedClass, mask: chart.mask(for: name))
-            if probe.leaf >= 0 { return probe.selectSingle(resolved) >= 0 }
+            if probe.leaf >= 0 { return probe.firstEnabled(from: probe.leaf, resolved) >= 0 }
             return !probe.selectTransitions(resolved).isEmpty
         }
     }

@@ -14,20 +14,19 @@ extension StatechartInstance {
     @inlinable @discardableResult
     public mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event {
-        guard status == .notStarted else { return SendResult(outcome: .notRunning, from: currentConfiguration) }
-        var result = SendResult(outcome: .ignored, from: Configuration(.notStarted))
+        guard status == .notStarted else { return .notRunning(currentConfiguration) }
+        var log = _StepLog()
         status = .running
         activeSet = _Bitset(capacity: chart.tables.stateCount)
         activeSet.insert(0)
         currentEvent = nil
         let initial = chart.tables.initialTransition[0]
-        if initial >= 0 { microstep([initial], &result, &observer) }
-        completeMacrostep(&result, steps: 0, &observer)
+        if initial >= 0 { microstep([initial], &log, &observer) }
+        completeMacrostep(&log, steps: 0, &observer)
         if chart.tables.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: nil)
-        drainExternalQueue(&result, &observer)
-        result.to = currentConfiguration
-        return result
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: .notStarted, to: currentConfiguration)
     }
 
     /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
@@ -56,47 +55,120 @@ extension StatechartInstance {
     mutating func process<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
-        guard status == .running else { return SendResult(outcome: .notRunning, from: currentConfiguration) }
-        var result = SendResult(outcome: .ignored, from: currentConfiguration)
-        macrostep(event, resolved, &result, &observer)
-        drainExternalQueue(&result, &observer)
-        result.to = currentConfiguration
-        return result
+        guard status == .running else { return .notRunning(currentConfiguration) }
+        if leaf >= 0 {
+            unowned(unsafe) let tables = chart.tables
+            let from = leaf
+            currentEvent = event
+            if Observer._ignoresEverything && resolved.mask == nil && tables.hasCandidateTable {
+                // The fastest path: one table row holds the candidates of (leaf, event) in
+                // selection order, and each candidate its whole plan as a list of actions.
+                let row = Int(from) * tables.classCount + Int(resolved.classID)
+                var c = tables.candidateStart[row]
+                let end = tables.candidateStart[row + 1]
+                while c < end {
+                    let t = tables.candidates[c]
+                    if tables.isConditionFree[t] || isEnabled(t) {
+                        let flags = tables.candidateFlags[c]
+                        if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
+                        runActions(tables.candidateActionStart[c], tables.candidateActionStart[c + 1], table: tables.candidateActions)
+                        leaf = tables.candidateLeaf[c]
+                        if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
+                            return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
+                        }
+                        var log = _StepLog()
+                        log.transitions.append(t)
+                        return completeSlowly(&log, from: from, event, &observer)
+                    }
+                    c += 1
+                }
+                if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty {
+                    return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
+                }
+                var log = _StepLog()
+                return completeSlowly(&log, from: from, event, &observer)
+            }
+            let t = firstEnabled(from: from, resolved)
+            if t < 0 {
+                var log = _StepLog()
+                return completeSlowly(&log, from: from, event, &observer)
+            }
+            return takeSlowly(t, from: from, event, &observer)
+        }
+        if Observer._ignoresEverything && resolved.mask == nil && chart.tables.hasCandidateTable
+            && !chart.tables.hasEventlessTransitions {
+            return processRegionLocal(event, resolved, &observer)
+        }
+        let from = currentConfiguration
+        var log = _StepLog()
+        macrostep(event, resolved, &log, &observer)
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: from, to: currentConfiguration)
     }
 
-    /// One external event's macrostep.
+    /// Takes `t` from the single-path configuration `from` step by step (observers see every
+    /// entry and exit), then completes the macrostep.
+    @inlinable
+    mutating func takeSlowly<Observer: StatechartObserver>(
+        _ t: Int32, from: Int32, _ event: Event, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        var log = _StepLog()
+        takeSingle(t, &log, &observer)
+        return completeSlowly(&log, from: from, event, &observer)
+    }
+
+    /// Completes a macrostep begun on the fast path (eventless transitions, internal events,
+    /// invocations, the external queue) and builds its result.
+    @inlinable
+    mutating func completeSlowly<Observer: StatechartObserver>(
+        _ log: inout _StepLog, from: Int32, _ event: Event, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        finishMacrostep(event, &log, steps: log.transitions.isEmpty ? 0 : 1, &observer)
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: Configuration(leaf: from), to: currentConfiguration)
+    }
+
+    /// One external event's macrostep (SCXML's mainEventLoop body for one external event).
     @inlinable
     mutating func macrostep<Observer: StatechartObserver>(
-        _ event: Event, _ resolved: _ResolvedEvent, _ result: inout SendResult, _ observer: inout Observer
+        _ event: Event, _ resolved: _ResolvedEvent, _ log: inout _StepLog, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         currentEvent = event
+        var steps = 0
         if leaf >= 0 {
-            // Fast path: one active leaf, so the optimal transition set is its first enabled candidate.
-            let t = selectSingle(resolved)
-            var steps = 0
+            let t = firstEnabled(from: leaf, resolved)
             if t >= 0 {
-                takeSingle(t, &result, &observer)
+                takeSingle(t, &log, &observer)
                 steps = 1
-            }
-            if leaf < 0 || status != .running || chart.tables.eventlessOnPath[leaf] || !outbox.internalQueue.isEmpty {
-                completeMacrostep(&result, steps: steps, &observer)
             }
         } else {
             let enabled = selectTransitions(resolved)
-            if !enabled.isEmpty { microstep(enabled, &result, &observer) }
-            completeMacrostep(&result, steps: enabled.isEmpty ? 0 : 1, &observer)
+            if !enabled.isEmpty {
+                microstep(enabled, &log, &observer)
+                steps = 1
+            }
         }
+        finishMacrostep(event, &log, steps: steps, &observer)
+    }
+
+    /// The rest of a macrostep after its external event's microstep: eventless transitions and
+    /// internal events until stable, then the invocations of the states entered.
+    @inlinable
+    mutating func finishMacrostep<Observer: StatechartObserver>(
+        _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        completeMacrostep(&log, steps: steps, &observer)
         if chart.tables.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: event)
     }
 
     /// Processes the events actions sent to this instance, each as its own macrostep.
     @inlinable
-    mutating func drainExternalQueue<Observer: StatechartObserver>(_ result: inout SendResult, _ observer: inout Observer)
+    mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         while status == .running, extras != nil, let next = extras!.value.externalQueue.first {
             extras!.value.externalQueue.removeFirst()
-            macrostep(next, chart.resolve(next), &result, &observer)
+            macrostep(next, chart.resolve(next), &log, &observer)
         }
         if status == .finishing { exitInterpreter(&observer) }
     }
@@ -105,20 +177,20 @@ extension StatechartInstance {
     /// macrostep loop), stopping the instance when it does not settle within the limit.
     @inlinable
     mutating func completeMacrostep<Observer: StatechartObserver>(
-        _ result: inout SendResult, steps: Int, _ observer: inout Observer
+        _ log: inout _StepLog, steps: Int, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         var steps = steps
         while status == .running {
             if leaf >= 0 {
                 var t: Int32 = -1
-                if chart.tables.eventlessOnPath[leaf] { t = selectEventlessSingle() }
+                if chart.tables.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
                 if t < 0 {
                     guard !outbox.internalQueue.isEmpty else { break }
                     let internalEvent = outbox.internalQueue.removeFirst()
                     currentEvent = internalEvent.userEvent
-                    t = selectSingle(resolve(internalEvent))
+                    t = firstEnabled(from: leaf, resolve(internalEvent))
                 }
-                if t >= 0 { takeSingle(t, &result, &observer) }
+                if t >= 0 { takeSingle(t, &log, &observer) }
             } else {
                 var enabled = selectEventlessTransitions()
                 if enabled.isEmpty {
@@ -127,12 +199,12 @@ extension StatechartInstance {
                     currentEvent = internalEvent.userEvent
                     enabled = selectTransitions(resolve(internalEvent))
                 }
-                if !enabled.isEmpty { microstep(enabled, &result, &observer) }
+                if !enabled.isEmpty { microstep(enabled, &log, &observer) }
             }
             steps += 1
             if steps > chart.microstepLimit {
                 stop(with: .microstepLimitExceeded(limit: chart.microstepLimit))
-                result.error = .microstepLimitExceeded(limit: chart.microstepLimit)
+                log.error = .microstepLimitExceeded(limit: chart.microstepLimit)
             }
         }
     }
@@ -162,9 +234,9 @@ extension StatechartInstance {
     // MARK: Selection
 
     /// Whether transition `t` is enabled: its `whenIn` states are active and its guard holds.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func isEnabled(_ t: Int32) -> Bool {
-        let tables = chart.tables
+        unowned(unsafe) let tables = chart.tables
         var r = tables.requiredStart[t]
         let end = tables.requiredStart[t + 1]
         while r < end {
@@ -195,16 +267,16 @@ extension StatechartInstance {
     }
 
     /// The first enabled transition for atomic state `state`, walking up from it.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
-        let tables = chart.tables
+        unowned(unsafe) let tables = chart.tables
         if resolved.mask == nil && tables.hasCandidateTable {
             let row = Int(state) * tables.classCount + Int(resolved.classID)
             var i = tables.candidateStart[row]
             let end = tables.candidateStart[row + 1]
             while i < end {
                 let t = tables.candidates[i]
-                if isEnabled(t) { return t }
+                if tables.isConditionFree[t] || isEnabled(t) { return t }
                 i += 1
             }
             return -1
@@ -238,12 +310,6 @@ extension StatechartInstance {
         }
         return -1
     }
-
-    @inlinable
-    mutating func selectSingle(_ resolved: _ResolvedEvent) -> Int32 { firstEnabled(from: leaf, resolved) }
-
-    @inlinable
-    mutating func selectEventlessSingle() -> Int32 { firstEnabledEventless(from: leaf) }
 
     /// `selectTransitions`: for each active atomic state in document order, its first enabled
     /// transition; then `removeConflictingTransitions`.

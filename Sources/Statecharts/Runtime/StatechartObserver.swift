@@ -22,6 +22,10 @@ public protocol StatechartObserver<StateID, Event> {
     /// A macrostep completed: the instance is stable again (or finished). `event` is the external
     /// event it processed, `nil` for the initial macrostep.
     mutating func macrostepCompleted(after event: Event?)
+
+    /// `true` only for an observer that ignores every call, so the runtime need not even look up
+    /// what it would pass. Leave the default (`false`).
+    static var _ignoresEverything: Bool { get }
 }
 
 extension StatechartObserver {
@@ -30,12 +34,14 @@ extension StatechartObserver {
     @inlinable public mutating func transitionTaken(_ transition: TransitionID) {}
     @inlinable public mutating func microstepCompleted() {}
     @inlinable public mutating func macrostepCompleted(after event: Event?) {}
+    @inlinable public static var _ignoresEverything: Bool { false }
 }
 
 /// The observer used when none is given: every call is empty and inlined away.
 @usableFromInline
 internal struct _NoObserver<StateID: Hashable & Sendable, Event: StatechartEvent>: StatechartObserver {
     @inlinable init() {}
+    @inlinable static var _ignoresEverything: Bool { true }
 }
 
 /// An observer that records what happened as lines of text: `enter s1`, `exit s1`,
