@@ -6,13 +6,11 @@ extension _ChartCompiler {
     /// Fills the per-state tables, numbers the event classes, and computes the transition plans
     /// and the candidate table. Runs only on a definition without problems.
     mutating func lower() {
-        let count = nodes.count
-        for node in nodes {
-            b.parent.append(node.parent)
-            b.depth.append(node.depth)
-            b.kind.append(node.kind)
-            b.subtreeEnd.append(node.subtreeEnd)
-        }
+        let count = stateCount
+        b.parent = parentOf
+        b.depth = depthOf
+        b.kind = kindOf
+        b.subtreeEnd = subtreeEndOf
 
         // Event classes: named (or descriptors), then one per state whose done event is synthetic,
         // then the class of events no descriptor names.
@@ -36,13 +34,13 @@ extension _ChartCompiler {
         b.hasInvocations = (0..<count).map { invocations[Int32($0)] != nil }
         b.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
         for s in 0..<count {
-            let p = nodes[s].parent
+            let p = parentOf[s]
             b.eventlessOnPath[s] = ownEventless[s] || (p >= 0 && b.eventlessOnPath[Int(p)])
-            if nodes[s].kind == .parallel { b.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
-            if nodes[s].kind.isHistory {
+            if kindOf[s] == .parallel { b.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
+            if kindOf[s].isHistory {
                 b.hasHistoryChild[Int(p)] = true
                 b.historySlot[s] = Int32(b.historyMemorySize)
-                b.historyMemorySize += 1 + historyCapacity(parent: p, deep: nodes[s].kind == .deepHistory)
+                b.historyMemorySize += 1 + historyCapacity(parent: p, deep: kindOf[s] == .deepHistory)
             }
         }
 
@@ -55,14 +53,14 @@ extension _ChartCompiler {
         if !deep { return childIndices(of: parent).count }
         var n = 0
         var s = parent + 1
-        while s <= nodes[Int(parent)].subtreeEnd {
-            if nodes[Int(s)].kind == .atomic || nodes[Int(s)].kind == .final { n += 1 }
+        while s <= subtreeEndOf[Int(parent)] {
+            if kindOf[Int(s)] == .atomic || kindOf[Int(s)] == .final { n += 1 }
             s += 1
         }
         return n
     }
 
-    func isCompoundNode(_ s: Int32) -> Bool { nodes[Int(s)].kind == .compound }
+    func isCompoundNode(_ s: Int32) -> Bool { kindOf[Int(s)] == .compound }
 
     /// The static transition domain, as `getTransitionDomain` computes it (-1 targetless, -2 when
     /// a history target makes it depend on history).
@@ -70,13 +68,13 @@ extension _ChartCompiler {
         let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
         let targets = Array(b.targets[range])
         if targets.isEmpty { return -1 }
-        if targets.contains(where: { nodes[Int($0)].kind.isHistory }) { return -2 }
+        if targets.contains(where: { kindOf[Int($0)].isHistory }) { return -2 }
         let src = b.source[t]
         if b.isInternal[t] && isCompoundNode(src) && targets.allSatisfy({ isDescendant($0, of: src) }) { return src }
-        var anc = nodes[Int(src)].parent
+        var anc = parentOf[Int(src)]
         while anc >= 0 {
             if isCompoundNode(anc) && targets.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
-            anc = nodes[Int(anc)].parent
+            anc = parentOf[Int(anc)]
         }
         return 0
     }
@@ -87,9 +85,9 @@ extension _ChartCompiler {
     mutating func computePlans() {
         let transitionCount = b.source.count
         // The last parallel state at or after each position, to tell whether a subtree has one.
-        var nextParallel = Array(repeating: Int32.max, count: nodes.count + 1)
-        for s in stride(from: nodes.count - 1, through: 0, by: -1) {
-            nextParallel[s] = nodes[s].kind == .parallel ? Int32(s) : nextParallel[s + 1]
+        var nextParallel = Array(repeating: Int32.max, count: stateCount + 1)
+        for s in stride(from: stateCount - 1, through: 0, by: -1) {
+            nextParallel[s] = kindOf[s] == .parallel ? Int32(s) : nextParallel[s + 1]
         }
         b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.domain = Array(repeating: -1, count: transitionCount)
@@ -99,14 +97,14 @@ extension _ChartCompiler {
         for t in 0..<transitionCount {
             let d = staticDomain(t)
             b.domain[t] = d
-            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > nodes[Int(d)].subtreeEnd }
+            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > subtreeEndOf[Int(d)] }
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
                 if d == -1 {
                     b.planLeaf[t] = -2
                 } else if singlePathPlans, d >= 0, let leaf = singlePathEntries(t, domain: d, into: &entries) {
                     b.planLeaf[t] = leaf
-                    b.planEntersFinal[t] = entries.contains { nodes[Int($0 & _ChartTables.entryStateMask)].kind == .final }
+                    b.planEntersFinal[t] = entries.contains { kindOf[Int($0 & _ChartTables.entryStateMask)] == .final }
                     b.planEntries += entries
                 }
             }
@@ -121,15 +119,15 @@ extension _ChartCompiler {
         guard range.count == 1 else { return nil }
         var target = b.targets[range.lowerBound]
         // The source must be inside the domain's subtree for the exit walk to stop at it.
-        var anc = nodes[Int(target)].parent
+        var anc = parentOf[Int(target)]
         while anc != domain && anc >= 0 {
-            if nodes[Int(anc)].kind != .compound { return nil }
+            if kindOf[Int(anc)] != .compound { return nil }
             entries.append(anc)
-            anc = nodes[Int(anc)].parent
+            anc = parentOf[Int(anc)]
         }
         guard anc == domain else { return nil }
         while true {
-            switch nodes[Int(target)].kind {
+            switch kindOf[Int(target)] {
             case .atomic, .final:
                 entries.append(target)
                 entries.sort { ($0 & _ChartTables.entryStateMask) < ($1 & _ChartTables.entryStateMask) }
@@ -141,11 +139,11 @@ extension _ChartCompiler {
                 let initialTargets = Int(b.targetStart[Int(i)])..<Int(b.targetStart[Int(i) + 1])
                 guard initialTargets.count == 1 else { return nil }
                 let next = b.targets[initialTargets.lowerBound]
-                var between = nodes[Int(next)].parent
+                var between = parentOf[Int(next)]
                 while between != target {
-                    if nodes[Int(between)].kind != .compound { return nil }
+                    if kindOf[Int(between)] != .compound { return nil }
                     entries.append(between)
-                    between = nodes[Int(between)].parent
+                    between = parentOf[Int(between)]
                 }
                 target = next
             case .parallel, .shallowHistory, .deepHistory:
@@ -157,12 +155,12 @@ extension _ChartCompiler {
     /// The dense table of candidates per (atomic state, event class), in selection order: the
     /// state's own transitions in document order, then its parent's, up to the root.
     mutating func buildCandidateTable() {
-        let count = nodes.count
+        let count = stateCount
         let classCount = b.classCount
         guard count * classCount <= Self.candidateTableLimit else { return }
         var keys: [Int32] = []
         var values: [Int32] = []
-        for s in 0..<count where nodes[s].kind == .atomic || nodes[s].kind == .final {
+        for s in 0..<count where kindOf[s] == .atomic || kindOf[s] == .final {
             var a = Int32(s)
             while a >= 0 {
                 for t in Int(b.transitionStart[Int(a)])..<Int(b.transitionStart[Int(a) + 1]) {
@@ -181,7 +179,7 @@ extension _ChartCompiler {
                         break
                     }
                 }
-                a = nodes[Int(a)].parent
+                a = parentOf[Int(a)]
             }
         }
         // Counting sort by key keeps the walk order within each (state, class) row.
@@ -227,7 +225,7 @@ extension _ChartCompiler {
                 while s != domain {
                     if b.hasHistoryChild[Int(s)] || b.hasInvocations[Int(s)] { slow = true }
                     list += (b.exitActionStart[Int(s)]..<b.exitActionStart[Int(s) + 1])
-                    s = nodes[Int(s)].parent
+                    s = parentOf[Int(s)]
                 }
             }
             let exitCount = list.count
@@ -236,7 +234,7 @@ extension _ChartCompiler {
             if domain >= 0 {
                 for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
                     let s = Int(entry & _ChartTables.entryStateMask)
-                    if b.hasInvocations[s] || nodes[s].kind == .final { slow = true }
+                    if b.hasInvocations[s] || kindOf[s] == .final { slow = true }
                     list += (b.entryActionStart[s]..<b.entryActionStart[s + 1])
                     if entry & _ChartTables.defaultEntryFlag != 0 {
                         let initial = Int(b.initialTransition[s])

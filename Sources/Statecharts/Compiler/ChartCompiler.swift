@@ -6,16 +6,25 @@
 internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
     typealias Definition = StateDefinition<StateID, Event, Context>
 
-    struct Node {
-        var definition: Definition?
-        var parent: Int32
-        var depth: Int32
-        var kind: StateKind
-        var path: String
-        var subtreeEnd: Int32 = 0
+    // The states, numbered in document order, as struct-of-arrays (reading one field of a state
+    // never copies its whole definition).
+    var definitionOf: [Definition?] = []
+    var parentOf: [Int32] = []
+    var depthOf: [Int32] = []
+    var kindOf: [StateKind] = []
+    var pathOf: [String] = []
+    var subtreeEndOf: [Int32] = []
+    var stateCount: Int { kindOf.count }
+
+    mutating func appendState(_ definition: Definition?, parent: Int32, depth: Int32, kind: StateKind, path: String) {
+        definitionOf.append(definition)
+        parentOf.append(parent)
+        depthOf.append(depth)
+        kindOf.append(kind)
+        pathOf.append(path)
+        subtreeEndOf.append(0)
     }
 
-    var nodes: [Node] = []
     var problems: [StatechartDefinitionError.Problem] = []
     var stateIndex: [StateID: Int32] = [:]
     var stateIDs: [StateID?] = []
@@ -43,7 +52,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     static func describe(_ id: StateID) -> String { String(describing: id) }
 
-    func path(_ s: Int32) -> String { nodes[Int(s)].path }
+    func path(_ s: Int32) -> String { pathOf[Int(s)] }
 
     mutating func problem(_ s: Int32, _ message: String) {
         problems.append(.init(path: path(s), message: message))
@@ -52,20 +61,20 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     // MARK: Pass 1: states
 
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
-        nodes.append(Node(definition: nil, parent: -1, depth: 0, kind: .compound, path: "root"))
+        appendState(nil, parent: -1, depth: 0, kind: .compound, path: "root")
         stateIDs.append(nil)
         for message in chart.problems { problems.append(.init(path: "root", message: message)) }
         if chart.states.filter({ !$0.isHistory }).isEmpty {
             problems.append(.init(path: "root", message: "the chart has no states"))
         }
         for state in chart.states { visit(state, parent: 0, depth: 1) }
-        nodes[0].subtreeEnd = Int32(nodes.count - 1)
+        subtreeEndOf[0] = Int32(stateCount - 1)
     }
 
     mutating func visit(_ state: Definition, parent: Int32, depth: Int32) {
-        let index = Int32(nodes.count)
+        let index = Int32(stateCount)
         let name = Self.describe(state.id)
-        let path = nodes[Int(parent)].path + "/" + name
+        let path = pathOf[Int(parent)] + "/" + name
         let realChildren = state.children.filter { !$0.isHistory }
         let kind: StateKind
         switch state.kind {
@@ -75,7 +84,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         case .history(.shallow): kind = .shallowHistory
         case .history(.deep): kind = .deepHistory
         }
-        nodes.append(Node(definition: state, parent: parent, depth: depth, kind: kind, path: path))
+        appendState(state, parent: parent, depth: depth, kind: kind, path: path)
         stateIDs.append(state.id)
         if let existing = stateIndex[state.id] {
             problem(index, "duplicate state '\(name)' (first defined at \(self.path(existing)))")
@@ -90,7 +99,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if kind == .final { doneEventBuilders[index] = builder } else { problem(index, "only a final state can build a done event") }
         }
         for child in state.children { visit(child, parent: index, depth: depth + 1) }
-        nodes[Int(index)].subtreeEnd = Int32(nodes.count - 1)
+        subtreeEndOf[Int(index)] = Int32(stateCount - 1)
     }
 
     mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
@@ -115,7 +124,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if let t = state.transitions.first, t.trigger != .eventless || t.guardCondition != nil {
                 problem(index, "a history state's default transition has no event and no guard")
             }
-            if nodes[Int(index)].parent == 0 { problem(index, "a history state must be inside a compound or parallel state, not at the top level") }
+            if parentOf[Int(index)] == 0 { problem(index, "a history state must be inside a compound or parallel state, not at the top level") }
         }
     }
 
@@ -134,7 +143,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         return ok ? result : nil
     }
 
-    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= nodes[Int(s)].subtreeEnd }
+    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEndOf[Int(s)] }
 
     /// Several targets must lie in different regions of a parallel state: no target may contain
     /// another, and the nearest common ancestor of any two must be a parallel state.
@@ -147,9 +156,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                     problem(from, "\(role) '\(path(a))' and '\(path(c))' cannot both be active: one contains the other")
                     continue
                 }
-                var anc = nodes[Int(a)].parent
-                while anc > 0 && !isDescendant(c, of: anc) { anc = nodes[Int(anc)].parent }
-                if nodes[Int(anc)].kind != .parallel {
+                var anc = parentOf[Int(a)]
+                while anc > 0 && !isDescendant(c, of: anc) { anc = parentOf[Int(anc)] }
+                if kindOf[Int(anc)] != .parallel {
                     problem(from, "\(role) '\(path(a))' and '\(path(c))' are not in different regions of a parallel state")
                 }
             }
@@ -201,11 +210,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     /// Lowers the declared transitions (state by state, in document order), then the
     /// pseudo-transitions; fills the per-state action and transition ranges.
     mutating func lowerTransitions(_ chart: StatechartDefinition<StateID, Event, Context>) {
-        let count = nodes.count
+        let count = stateCount
         for s in 0..<count {
             let s32 = Int32(s)
             b.transitionStart.append(Int32(b.source.count))
-            guard let state = nodes[s].definition, !nodes[s].kind.isHistory else { continue }
+            guard let state = definitionOf[s], !kindOf[s].isHistory else { continue }
             for transition in state.transitions {
                 lowerTransition(transition, source: s32)
             }
@@ -217,10 +226,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         b.historyDefault = Array(repeating: -1, count: count)
         for s in 0..<count {
             let s32 = Int32(s)
-            let node = nodes[s]
-            switch node.kind {
+            switch kindOf[s] {
             case .compound:
-                let initial = s == 0 ? chart.initial : node.definition?.initial
+                let initial = s == 0 ? chart.initial : definitionOf[s]?.initial
                 var targets: [Int32]
                 var initialActions: [Action<Event, Context>] = []
                 if let initial {
@@ -241,25 +249,25 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                 appendTransition(source: s32, trigger: .pseudo, triggers: [], targets: targets, isInternal: true,
                                  required: [], guard: nil, actions: initialActions)
             case .shallowHistory, .deepHistory:
-                let parent = node.parent
+                let parent = parentOf[s]
                 var targets: [Int32] = []
                 var defaultActions: [Action<Event, Context>] = []
-                if let t = node.definition?.transitions.first {
+                if let t = definitionOf[s]?.transitions.first {
                     guard let resolved = resolve(t.targets, from: s32, role: "history default target") else { continue }
                     targets = resolved
                     defaultActions = t.actions
-                    for target in targets where !isDescendant(target, of: parent) || nodes[Int(target)].kind.isHistory {
+                    for target in targets where !isDescendant(target, of: parent) || kindOf[Int(target)].isHistory {
                         problem(s32, "the history default '\(path(target))' is not a state inside the history's parent")
                     }
                     checkTargetsCoexist(targets, from: s32, role: "history defaults")
                 } else if parent > 0 {
                     // Without a default, the parent's default entry is used.
-                    if let initial = nodes[Int(parent)].definition?.initial, nodes[Int(parent)].kind == .compound {
+                    if let initial = definitionOf[Int(parent)]?.initial, kindOf[Int(parent)] == .compound {
                         targets = resolve(initial.targets, from: s32, role: "history default target") ?? []
-                    } else if nodes[Int(parent)].kind == .compound, let first = firstNonHistoryChild(of: parent) {
+                    } else if kindOf[Int(parent)] == .compound, let first = firstNonHistoryChild(of: parent) {
                         targets = [first]
-                    } else if nodes[Int(parent)].kind == .parallel {
-                        targets = childIndices(of: parent).filter { !nodes[Int($0)].kind.isHistory }
+                    } else if kindOf[Int(parent)] == .parallel {
+                        targets = childIndices(of: parent).filter { !kindOf[Int($0)].isHistory }
                     }
                 }
                 b.historyDefault[s] = Int32(b.source.count)
@@ -273,12 +281,12 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         // Entry and exit action ranges.
         for s in 0..<count {
             b.entryActionStart.append(Int32(actions.count))
-            actions += nodes[s].definition?.onEntry ?? []
+            actions += definitionOf[s]?.onEntry ?? []
         }
         b.entryActionStart.append(Int32(actions.count))
         for s in 0..<count {
             b.exitActionStart.append(Int32(actions.count))
-            actions += nodes[s].definition?.onExit ?? []
+            actions += definitionOf[s]?.onExit ?? []
         }
         b.exitActionStart.append(Int32(actions.count))
     }
@@ -311,7 +319,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             } else {
                 state = s
             }
-            let stateKind = nodes[Int(state)].kind
+            let stateKind = kindOf[Int(state)]
             if stateKind != .compound && stateKind != .parallel {
                 problem(s, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events")
             }
@@ -336,15 +344,15 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     func childIndices(of s: Int32) -> [Int32] {
         var result: [Int32] = []
         var c = s + 1
-        while c <= nodes[Int(s)].subtreeEnd {
+        while c <= subtreeEndOf[Int(s)] {
             result.append(c)
-            c = nodes[Int(c)].subtreeEnd + 1
+            c = subtreeEndOf[Int(c)] + 1
         }
         return result
     }
 
     func firstNonHistoryChild(of s: Int32) -> Int32? {
-        childIndices(of: s).first { !nodes[Int($0)].kind.isHistory }
+        childIndices(of: s).first { !kindOf[Int($0)].isHistory }
     }
 }
 

@@ -43,7 +43,10 @@ internal struct _ValueTable<Element>: @unchecked Sendable {
     internal init(_ values: [Element]) {
         count = values.count
         base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(values.count, 1))
-        for (i, value) in values.enumerated() { (base + i).initialize(to: value) }
+        // One bulk copy: element by element would ask for the generic metadata every time.
+        values.withUnsafeBufferPointer { buffer in
+            if let source = buffer.baseAddress { base.initialize(from: source, count: buffer.count) }
+        }
     }
 
     @inlinable
