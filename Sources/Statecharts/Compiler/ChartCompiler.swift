@@ -26,6 +26,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     }
 
     var problems: [StatechartDefinitionError.Problem] = []
+    /// The state each problem is about (its index), to report them in document order.
+    var problemStates: [Int32] = []
     var stateIndex: [StateID: Int32] = [:]
     var stateIDs: [StateID?] = []
 
@@ -56,6 +58,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     mutating func problem(_ s: Int32, _ message: String) {
         problems.append(.init(path: path(s), message: message))
+        problemStates.append(s)
     }
 
     // MARK: Pass 1: states
@@ -63,9 +66,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
         appendState(nil, parent: -1, depth: 0, kind: .compound, path: "root")
         stateIDs.append(nil)
-        for message in chart.problems { problems.append(.init(path: "root", message: message)) }
+        for message in chart.problems { problem(0, message) }
         if chart.states.filter({ !$0.isHistory }).isEmpty {
-            problems.append(.init(path: "root", message: "the chart has no states"))
+            problem(0, "the chart has no states")
         }
         for state in chart.states { visit(state, parent: 0, depth: 1) }
         subtreeEndOf[0] = Int32(stateCount - 1)
@@ -131,6 +134,14 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     // MARK: Pass 2: transitions
 
     /// Resolves state ids, reporting unknown ones against `from`.
+    /// Every problem found, in document order of the states they are about (a stable sort:
+    /// problems of one state keep the order they were found in).
+    var problemsInDocumentOrder: [StatechartDefinitionError.Problem] {
+        zip(problemStates, problems).enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            .map(\.element.1)
+    }
+
     mutating func resolve(_ ids: [StateID], from: Int32, role: String) -> [Int32]? {
         var result: [Int32] = []
         var ok = true

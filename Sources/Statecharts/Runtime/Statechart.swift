@@ -65,7 +65,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         compiler.flatten(definition)
         compiler.lowerTransitions(definition)
         if !compiler.problems.isEmpty {
-            throw StatechartDefinitionError(problems: compiler.problems)
+            throw StatechartDefinitionError(problems: compiler.problemsInDocumentOrder)
         }
         compiler.lower()
         tables = _ChartTables(compiler.b)
@@ -75,7 +75,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         invocations = compiler.invocations
         stateIDs = compiler.stateIDs
         stateIndex = compiler.stateIndex
-        paths = compiler.nodes.map(\.path)
+        paths = compiler.pathOf
         eventClasses = compiler.eventClasses
         classNames = compiler.classNames
         descriptors = compiler.descriptors
