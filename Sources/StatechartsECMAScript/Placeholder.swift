@@ -1,1 +1,0 @@
-// StatechartsECMAScript: work in progress

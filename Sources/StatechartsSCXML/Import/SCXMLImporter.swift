@@ -1,0 +1,156 @@
+import Statecharts
+
+/// Builds the ``Statecharts/StatechartDefinition`` of an ``SCXMLDocument``: states named by
+/// their ids, events by strings, executable content as actions and conditions as guards that run
+/// through the instance's ``SCXMLSession``. See ``SCXMLActionNames`` for how they are named.
+struct SCXMLImporter {
+    typealias Definition = StatechartDefinition<String, SCXMLEvent, SCXMLContext>
+    typealias State = StateDefinition<String, SCXMLEvent, SCXMLContext>
+    typealias Transition = TransitionDefinition<String, SCXMLEvent, SCXMLContext>
+    typealias ChartAction = Action<SCXMLEvent, SCXMLContext>
+
+    let document: SCXMLDocument
+    let stateIDs: Set<String>
+    var compiler = SCXMLContentCompiler()
+    /// Whether entry and exit actions keep the session's active states for `In()`.
+    var tracksActiveStates = false
+
+    init(_ document: SCXMLDocument) {
+        self.document = document
+        stateIDs = Set(document.allStates.map(\.id))
+    }
+
+    /// The definition, and the table of every expression it uses.
+    mutating func makeDefinition() -> (Definition, [SCXMLExpression]) {
+        // Compile once to learn whether any expression calls In(), then build for real.
+        var probe = self
+        _ = probe.states(document.states)
+        _ = probe.initialization()
+        tracksActiveStates = probe.compiler.table.mentionsIn
+        let states = self.states(document.states)
+        let initialTargets = document.initial.isEmpty ? (document.states.first { !$0.isHistory }.map { [$0.id] } ?? []) : document.initial
+        let definition = Definition(name: document.name ?? "scxml",
+                                    initial: InitialTransition(targets: initialTargets, actions: [initialization()]),
+                                    states: states)
+        return (definition, compiler.table.expressions)
+    }
+
+    /// The chart's initialization: binds the data (all of it with early binding, the top-level
+    /// data with late binding, after creating every variable) and runs the top-level scripts.
+    mutating func initialization() -> ChartAction {
+        let topLevel = document.data.map { compiler.compile($0) }
+        var nestedData: [(state: String, data: [SCXMLCompiledData])] = []
+        for state in document.allStates where !state.data.isEmpty {
+            nestedData.append((state.id, state.data.map { compiler.compile($0) }))
+        }
+        let nested = nestedData
+        let scripts = document.scripts.map { compiler.table.add(.script, $0.source, at: $0.position) }
+        let late = document.binding == .late
+        let name = SCXMLWriter.headerXML(document)
+        return ChartAction(name) { context, _, outbox in
+            let session = context.session
+            if late {
+                session.declare(topLevel + nested.flatMap(\.data), outbox: &outbox)
+                session.bind(topLevel, outbox: &outbox)
+            } else {
+                session.bind(topLevel, outbox: &outbox)
+                for entry in nested { session.bindOnFirstEntry(of: entry.state, entry.data, outbox: &outbox) }
+            }
+            for script in scripts { session.runScript(script, outbox: &outbox) }
+        }
+    }
+
+    mutating func states(_ states: [SCXMLState]) -> [State] {
+        states.map { state($0) }
+    }
+
+    mutating func state(_ element: SCXMLState) -> State {
+        let kind: StateDefinitionKind
+        switch element.kind {
+        case .state: kind = .state
+        case .parallel: kind = .parallel
+        case .final: kind = .final
+        case .history(let history): kind = .history(history)
+        }
+        var state = State(element.id, kind: kind)
+        state.children = states(element.children)
+        if let initial = element.initialTransition {
+            state.initial = InitialTransition(targets: initial.targets, actions: block(initial.content))
+        } else if !element.initial.isEmpty {
+            state.initial = InitialTransition(targets: element.initial)
+        }
+        state.transitions = element.transitions.map { transition($0) }
+        if element.isHistory { return state }
+
+        let id = element.id
+        if tracksActiveStates {
+            state.onEntry.append(ChartAction(SCXMLActionNames.activeStateTracking) { context in
+                context.session.activeStates.insert(id)
+            })
+        }
+        if !element.data.isEmpty {
+            let data = element.data.map { compiler.compile($0) }
+            state.onEntry.append(ChartAction(SCXMLWriter.dataModelXML(element.data)) { context, event, outbox in
+                context.session.bindOnFirstEntry(of: id, data, event: event, outbox: &outbox)
+            })
+        }
+        for content in element.onEntry { state.onEntry += block(content) }
+        if let doneData = element.doneData {
+            let compiled = compiler.compile(doneData)
+            state.onEntry.append(ChartAction(SCXMLWriter.doneDataXML(doneData)) { context, event, outbox in
+                context.session.evaluateDoneData(compiled, event: event, outbox: &outbox)
+            })
+            state.doneEvent = DoneEventBuilder { context, parent, _ in
+                SCXMLEvent("done.state." + parent, type: .internal, data: context.session.takeDoneData())
+            }
+        }
+        for content in element.onExit { state.onExit += block(content) }
+        if tracksActiveStates {
+            state.onExit.append(ChartAction(SCXMLActionNames.activeStateTracking) { context in
+                context.session.activeStates.remove(id)
+            })
+        }
+        return state
+    }
+
+    /// One action for a block of executable content; none for an empty block.
+    mutating func block(_ content: [SCXMLExecutable]) -> [ChartAction] {
+        guard !content.isEmpty else { return [] }
+        let instructions = compiler.compile(content)
+        return [ChartAction(SCXMLWriter.compactXML(content)) { context, event, outbox in
+            context.session.run(instructions, event: event, outbox: &outbox)
+        }]
+    }
+
+    mutating func transition(_ element: SCXMLTransition) -> Transition {
+        let trigger: Trigger<String, String>
+        if element.events.isEmpty {
+            trigger = .eventless
+        } else if element.events == ["*"] {
+            trigger = .anyEvent
+        } else {
+            trigger = .events(element.events)
+        }
+        var transition = Transition(trigger: trigger, targets: element.targets,
+                                    kind: element.type, actions: block(element.content))
+        if let condition = element.condition {
+            if let id = SCXMLNullDataModel.inStateID(condition), stateIDs.contains(id), isPlainIn(condition) {
+                transition.requiredActiveStates = [id]
+            } else {
+                let expression = compiler.table.add(.condition, condition, at: element.position)
+                transition.guardCondition = Guard(condition) { context, event, outbox in
+                    context.session.condition(expression, event: event, outbox: &outbox)
+                }
+            }
+        }
+        return transition
+    }
+
+    /// Whether `condition` is exactly an `In(…)` call the data model would read the same way as
+    /// the runtime's `whenIn` check: quoted for ECMAScript, either form for the null data model.
+    func isPlainIn(_ condition: String) -> Bool {
+        if document.effectiveDataModel == "null" { return true }
+        let trimmed = condition.filter { !$0.isWhitespace }
+        return trimmed.hasPrefix("In('") || trimmed.hasPrefix("In(\"")
+    }
+}

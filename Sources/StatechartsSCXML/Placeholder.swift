@@ -1,1 +1,0 @@
-// StatechartsSCXML: work in progress

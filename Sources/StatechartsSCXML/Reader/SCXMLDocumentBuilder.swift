@@ -1,0 +1,221 @@
+import Foundation
+import Statecharts
+
+/// Turns the XML tree of an SCXML document into an ``SCXMLDocument``, reporting unknown or
+/// misplaced elements, unknown attributes, missing or conflicting attributes and stray text.
+/// Cross-references (targets, ids) are checked afterwards by ``SCXMLValidator``.
+struct SCXMLDocumentBuilder {
+    var diagnostics: [SCXMLDiagnostic] = []
+    /// Where `src` attributes are resolved from.
+    let baseURL: URL?
+    /// Every state id written in the document, so that generated ids never collide.
+    var usedIDs: Set<String> = []
+    var generatedCount = 0
+
+    init(baseURL: URL?) { self.baseURL = baseURL }
+
+    mutating func problem(_ message: String, _ element: XMLElementNode) {
+        diagnostics.append(SCXMLDiagnostic(message, at: element.position))
+    }
+
+    // MARK: Document
+
+    mutating func build(_ root: XMLElementNode) -> SCXMLDocument? {
+        guard SCXMLElementRules.isSCXML(root), root.name == "scxml" else {
+            problem("the root element must be <scxml> in namespace \(SCXMLElementRules.namespace), not <\(root.qualifiedName)>", root)
+            return nil
+        }
+        collectIDs(root)
+        checkAttributes(root)
+        var document = SCXMLDocument(position: root.position)
+        document.name = root.attribute("name")
+        document.initial = root.attribute("initial").map(Self.tokens) ?? []
+        document.dataModel = root.attribute("datamodel")
+        document.version = root.attribute("version")
+        if let version = document.version, version != "1.0" {
+            problem("unsupported SCXML version '\(version)' (expected 1.0)", root)
+        }
+        if let binding = root.attribute("binding") {
+            if let value = SCXMLBinding(rawValue: binding) { document.binding = value } else {
+                problem("binding must be 'early' or 'late', not '\(binding)'", root)
+            }
+        }
+        if root.attribute("initial") != nil && document.initial.isEmpty {
+            problem("an empty initial attribute", root)
+        }
+        for child in children(of: root, allowing: ["state", "parallel", "final", "datamodel", "script"]) {
+            switch child.name {
+            case "datamodel": document.data += dataModel(child)
+            case "script": if let script = script(child) { document.scripts.append(script) }
+            default: document.states.append(state(child))
+            }
+        }
+        return document
+    }
+
+    /// Records every explicit state id, before any id is generated.
+    mutating func collectIDs(_ element: XMLElementNode) {
+        if ["state", "parallel", "final", "history"].contains(element.name), let id = element.attribute("id") {
+            usedIDs.insert(id)
+        }
+        for child in element.elements where SCXMLElementRules.isSCXML(child) { collectIDs(child) }
+    }
+
+    mutating func generatedID() -> String {
+        while true {
+            generatedCount += 1
+            let id = "_state\(generatedCount)"
+            if !usedIDs.contains(id) {
+                usedIDs.insert(id)
+                return id
+            }
+        }
+    }
+
+    // MARK: States
+
+    mutating func state(_ element: XMLElementNode) -> SCXMLState {
+        checkAttributes(element)
+        let kind: SCXMLState.Kind
+        switch element.name {
+        case "parallel": kind = .parallel
+        case "final": kind = .final
+        case "history":
+            switch element.attribute("type") ?? "shallow" {
+            case "shallow": kind = .history(.shallow)
+            case "deep": kind = .history(.deep)
+            case let other:
+                problem("history type must be 'shallow' or 'deep', not '\(other)'", element)
+                kind = .history(.shallow)
+            }
+        default: kind = .state
+        }
+        var state: SCXMLState
+        if let id = element.attribute("id"), !id.isEmpty {
+            state = SCXMLState(kind: kind, id: id, position: element.position)
+        } else {
+            if element.attribute("id") != nil { problem("an empty id", element) }
+            state = SCXMLState(kind: kind, id: generatedID(), hasGeneratedID: true, position: element.position)
+        }
+        if let initial = element.attribute("initial") {
+            state.initial = Self.tokens(initial)
+            if state.initial.isEmpty { problem("an empty initial attribute", element) }
+        }
+        let allowed: Set<String>
+        switch kind {
+        case .state: allowed = ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history", "datamodel", "invoke"]
+        case .parallel: allowed = ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel", "invoke"]
+        case .final: allowed = ["onentry", "onexit", "donedata"]
+        case .history: allowed = ["transition"]
+        }
+        for child in children(of: element, allowing: allowed) {
+            switch child.name {
+            case "onentry":
+                checkAttributes(child)
+                state.onEntry.append(executableContent(of: child))
+            case "onexit":
+                checkAttributes(child)
+                state.onExit.append(executableContent(of: child))
+            case "transition":
+                state.transitions.append(transition(child))
+            case "initial":
+                if state.initialTransition != nil { problem("a state has at most one <initial> element", child) }
+                state.initialTransition = initial(child)
+            case "datamodel":
+                state.data += dataModel(child)
+            case "donedata":
+                if state.doneData != nil { problem("a final state has at most one <donedata> element", child) }
+                state.doneData = doneData(child)
+            case "invoke":
+                problem("<invoke> is not supported yet", child)
+            default:
+                state.children.append(self.state(child))
+            }
+        }
+        return state
+    }
+
+    mutating func transition(_ element: XMLElementNode) -> SCXMLTransition {
+        checkAttributes(element)
+        var transition = SCXMLTransition(position: element.position)
+        if let event = element.attribute("event") {
+            transition.events = Self.tokens(event)
+            if transition.events.isEmpty { problem("an empty event attribute (omit it for an eventless transition)", element) }
+        }
+        transition.condition = element.attribute("cond")
+        if let target = element.attribute("target") {
+            transition.targets = Self.tokens(target)
+            if transition.targets.isEmpty { problem("an empty target attribute (omit it for a targetless transition)", element) }
+        }
+        switch element.attribute("type") ?? "external" {
+        case "external": transition.type = .external
+        case "internal": transition.type = .internal
+        case let other: problem("transition type must be 'internal' or 'external', not '\(other)'", element)
+        }
+        transition.content = executableContent(of: element)
+        return transition
+    }
+
+    mutating func initial(_ element: XMLElementNode) -> SCXMLTransition? {
+        checkAttributes(element)
+        let transitions = children(of: element, allowing: ["transition"])
+        guard transitions.count == 1, let only = transitions.first else {
+            problem("<initial> must contain exactly one <transition>", element)
+            return nil
+        }
+        let transition = self.transition(only)
+        if !transition.events.isEmpty || transition.condition != nil {
+            problem("the transition of <initial> has no event and no cond", only)
+        }
+        if transition.targets.isEmpty { problem("the transition of <initial> needs a target", only) }
+        return transition
+    }
+
+    // MARK: Children and attributes
+
+    /// The SCXML element children of `element`, reporting unknown and misplaced elements and
+    /// stray text. Elements of other namespaces are extensions and are skipped.
+    mutating func children(of element: XMLElementNode, allowing allowed: Set<String>, text: Bool = false) -> [XMLElementNode] {
+        var result: [XMLElementNode] = []
+        for child in element.children {
+            switch child {
+            case .text(let string):
+                if !text && !string.allSatisfy(\.isWhitespace) {
+                    problem("unexpected text in <\(element.name)>", element)
+                }
+            case .element(let child):
+                guard SCXMLElementRules.isSCXML(child) else { continue }
+                if !SCXMLElementRules.knownElements.contains(child.name) {
+                    problem("unknown element <\(child.qualifiedName)>", child)
+                } else if !allowed.contains(child.name) {
+                    problem("<\(child.name)> is not allowed in <\(element.name)>", child)
+                } else {
+                    result.append(child)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Reports attributes the element does not define (attributes in other namespaces are
+    /// extensions and allowed).
+    mutating func checkAttributes(_ element: XMLElementNode) {
+        let known = SCXMLElementRules.attributes[element.name] ?? []
+        for attribute in element.attributes where attribute.prefix == nil && !known.contains(attribute.name) {
+            problem("unknown attribute '\(attribute.name)' on <\(element.name)>", element)
+        }
+    }
+
+    /// Reports when more than one of `names` is present.
+    mutating func exclusive(_ element: XMLElementNode, _ names: [String]) {
+        let present = names.filter { element.attribute($0) != nil }
+        if present.count > 1 {
+            problem("<\(element.name)> takes only one of " + present.map { "'\($0)'" }.joined(separator: ", "), element)
+        }
+    }
+
+    /// Splits an attribute into whitespace-separated tokens.
+    static func tokens(_ value: String) -> [String] {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+}

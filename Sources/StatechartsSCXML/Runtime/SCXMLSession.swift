@@ -1,0 +1,118 @@
+import Foundation
+import Statecharts
+import Synchronization
+
+/// The running side of one SCXML chart instance: its data model, session id, active states (for
+/// `In()`), send ids and log. Executable content, conditions and data bindings run through it.
+///
+/// A ``SCXMLContext`` holds it; copying an instance (a snapshot) shares the session, so a copy
+/// and its original share one data model. Use an instance from one thread at a time.
+public final class SCXMLSession: Sendable {
+    /// The session id (`_sessionid`).
+    public let sessionID: String
+    /// The chart's name (`_name`).
+    public let name: String
+    /// The data model.
+    public let dataModel: any SCXMLDataModel
+    /// The active states, as `In()` sees them (kept only when the chart's expressions use `In`).
+    public let activeStates: SCXMLActiveStates
+    let state = Mutex(MutableState())
+
+    struct MutableState: Sendable {
+        var lastBoundEvent: SCXMLEvent?
+        var sendCount = 0
+        var boundStates: Set<String> = []
+        var pendingDoneData: SCXMLValue?
+        var logHandler: (@Sendable (SCXMLLogRecord) -> Void)?
+        var log: [SCXMLLogRecord] = []
+    }
+
+    /// The SCXML Event I/O Processor's type URI.
+    public static let scxmlProcessorType = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+
+    /// `#_scxml_<session id>`: the location that reaches this session.
+    public var location: String { "#_scxml_" + sessionID }
+
+    /// Creates a session with the data model `factory` makes for it.
+    public init(name: String, sessionID: String, factory: SCXMLDataModelFactory) throws(SCXMLExecutionError) {
+        self.sessionID = sessionID
+        self.name = name
+        let activeStates = SCXMLActiveStates()
+        self.activeStates = activeStates
+        let location = "#_scxml_" + sessionID
+        dataModel = try factory.makeDataModel(SCXMLDataModelEnvironment(
+            sessionID: sessionID, name: name,
+            ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)],
+            activeStates: activeStates))
+    }
+
+    /// Where `<log>` output goes; `nil` (the default) keeps it in ``logRecords``.
+    public var logHandler: (@Sendable (SCXMLLogRecord) -> Void)? {
+        get { state.withLock { $0.logHandler } }
+        set { state.withLock { $0.logHandler = newValue } }
+    }
+
+    /// The `<log>` output so far, when no ``logHandler`` is set.
+    public var logRecords: [SCXMLLogRecord] { state.withLock { $0.log } }
+
+    func log(_ record: SCXMLLogRecord) {
+        let handler = state.withLock { state -> (@Sendable (SCXMLLogRecord) -> Void)? in
+            if state.logHandler == nil { state.log.append(record) }
+            return state.logHandler
+        }
+        handler?(record)
+    }
+
+    /// A new send id, unique in this session.
+    func nextSendID() -> String {
+        let n = state.withLock { state -> Int in
+            state.sendCount += 1
+            return state.sendCount
+        }
+        return "send.\(n)"
+    }
+
+    /// Makes `event` the data model's `_event`, unless it already is.
+    func bind(_ event: SCXMLEvent?) throws(SCXMLExecutionError) {
+        guard let event else { return }
+        let isBound = state.withLock { $0.lastBoundEvent == event }
+        if isBound { return }
+        try dataModel.bindEvent(event)
+        state.withLock { $0.lastBoundEvent = event }
+    }
+}
+
+/// One `<log>` output.
+public struct SCXMLLogRecord: Sendable, Hashable, CustomStringConvertible {
+    /// The `label` attribute.
+    public var label: String?
+    /// The value of `expr`, when there is one.
+    public var value: SCXMLValue?
+
+    /// Creates a record.
+    public init(label: String?, value: SCXMLValue?) {
+        self.label = label
+        self.value = value
+    }
+
+    /// `label: value`, or whichever of the two there is.
+    public var description: String {
+        switch (label, value) {
+        case let (label?, value?): return "\(label): \(value)"
+        case let (label?, nil): return label
+        case let (nil, value?): return value.description
+        case (nil, nil): return ""
+        }
+    }
+}
+
+/// The context of an SCXML chart's instances: the session that runs its executable content.
+public struct SCXMLContext: Sendable {
+    /// The session.
+    public let session: SCXMLSession
+
+    /// Creates a context over a session.
+    public init(session: SCXMLSession) {
+        self.session = session
+    }
+}

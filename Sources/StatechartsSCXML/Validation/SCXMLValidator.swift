@@ -1,0 +1,102 @@
+/// Checks the cross-references and structure of an ``SCXMLDocument``: unique state and data ids, targets that
+/// exist, `initial` states that are descendants, history and `<initial>` rules, and what each
+/// kind of state may contain.
+public enum SCXMLValidator {
+    /// Every problem, in document order; empty for a valid document.
+    public static func validate(_ document: SCXMLDocument) -> [SCXMLDiagnostic] {
+        var checker = Checker()
+        checker.index(document)
+        checker.check(document)
+        return checker.diagnostics.sorted { $0.position < $1.position }
+    }
+
+    struct Checker {
+        var diagnostics: [SCXMLDiagnostic] = []
+        /// State id → (its position, the ids of its ancestors).
+        var states: [String: (position: SCXMLSourcePosition, ancestors: [String])] = [:]
+
+        mutating func problem(_ message: String, _ position: SCXMLSourcePosition) {
+            diagnostics.append(SCXMLDiagnostic(message, at: position))
+        }
+
+        mutating func index(_ document: SCXMLDocument) {
+            func visit(_ state: SCXMLState, ancestors: [String]) {
+                if let existing = states[state.id] {
+                    problem("duplicate state id '\(state.id)' (first defined at \(existing.position))", state.position)
+                } else {
+                    states[state.id] = (state.position, ancestors)
+                }
+                for child in state.children { visit(child, ancestors: ancestors + [state.id]) }
+            }
+            for state in document.states { visit(state, ancestors: []) }
+        }
+
+        func isDescendant(_ id: String, of ancestor: String) -> Bool {
+            states[id]?.ancestors.contains(ancestor) ?? false
+        }
+
+        mutating func checkTargets(_ targets: [String], at position: SCXMLSourcePosition, role: String = "target") {
+            for target in targets where states[target] == nil {
+                problem("unknown \(role) '\(target)'", position)
+            }
+        }
+
+        mutating func check(_ document: SCXMLDocument) {
+            if document.states.filter({ !$0.isHistory }).isEmpty {
+                problem("the document has no states", document.position)
+            }
+            checkTargets(document.initial, at: document.position, role: "initial state")
+            var dataIDs: [String: SCXMLSourcePosition] = [:]
+            for data in document.data + document.allStates.flatMap(\.data) {
+                if let first = dataIDs[data.id] {
+                    problem("duplicate data id '\(data.id)' (first defined at \(first))", data.position)
+                } else {
+                    dataIDs[data.id] = data.position
+                }
+            }
+            for state in document.states {
+                if state.isHistory { problem("a history state must be inside a <state> or <parallel>", state.position) }
+                check(state)
+            }
+        }
+
+        mutating func check(_ state: SCXMLState) {
+            let realChildren = state.children.filter { !$0.isHistory }
+            switch state.kind {
+            case .state:
+                if realChildren.isEmpty {
+                    if !state.initial.isEmpty { problem("'initial' on a state without child states", state.position) }
+                    if state.initialTransition != nil { problem("<initial> in a state without child states", state.position) }
+                    if !state.children.isEmpty { problem("a state whose only children are history states", state.position) }
+                }
+                if !state.initial.isEmpty && state.initialTransition != nil {
+                    problem("a state takes an 'initial' attribute or an <initial> element, not both", state.position)
+                }
+                checkTargets(state.initial, at: state.position, role: "initial state")
+                for target in state.initial where states[target] != nil && !isDescendant(target, of: state.id) {
+                    problem("the initial state '\(target)' is not a descendant of '\(state.id)'", state.position)
+                }
+                if let initial = state.initialTransition {
+                    checkTargets(initial.targets, at: initial.position)
+                    for target in initial.targets where states[target] != nil && !isDescendant(target, of: state.id) {
+                        problem("the initial state '\(target)' is not a descendant of '\(state.id)'", initial.position)
+                    }
+                }
+            case .parallel:
+                if realChildren.isEmpty { problem("a parallel state without child states", state.position) }
+            case .final:
+                break
+            case .history:
+                if state.transitions.count > 1 { problem("a history state has at most one <transition>", state.position) }
+                if let transition = state.transitions.first {
+                    if !transition.events.isEmpty || transition.condition != nil {
+                        problem("the default transition of a history state has no event and no cond", transition.position)
+                    }
+                    if transition.targets.isEmpty { problem("the default transition of a history state needs a target", transition.position) }
+                }
+            }
+            for transition in state.transitions { checkTargets(transition.targets, at: transition.position) }
+            for child in state.children { check(child) }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Statecharts
+import StatechartsSCXML
+
+/// Runs a loaded chart step by step on its virtual clock and reports the configuration after
+/// each step, the way `statechart run` prints it. `<log>` output goes to standard error.
+///
+/// Every step has a variant taking a ``Statecharts/StatechartObserver``, for commands that trace
+/// what the chart does.
+struct ChartRunner {
+    let chart: SCXMLChart
+    private(set) var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
+
+    init(_ chart: SCXMLChart) throws(SCXMLError) {
+        self.chart = chart
+        instance = try chart.makeInstance(log: { record in Console.error("log: \(record)") })
+    }
+
+    /// Why the chart stopped on its own, if it did.
+    var error: StatechartRuntimeError? { instance.error }
+
+    /// Starts the chart: the report of the initial macrostep (step 0).
+    mutating func start() -> StepReport {
+        var observer = SilentObserver()
+        return start(observer: &observer)
+    }
+
+    /// Starts the chart, reporting to `observer`.
+    mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> StepReport
+    where Observer.StateID == String, Observer.Event == SCXMLEvent {
+        instance.start(observer: &observer)
+        return report(step: 0, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
+    }
+
+    /// Runs one STEP; a `+DURATION` reports each delayed event that fires, then itself.
+    mutating func run(_ step: Step, number: Int) -> [StepReport] {
+        var observer = SilentObserver()
+        return run(step, number: number, observer: &observer)
+    }
+
+    /// Runs one STEP, reporting to `observer`.
+    mutating func run<Observer: StatechartObserver>(_ step: Step, number: Int, observer: inout Observer) -> [StepReport]
+    where Observer.StateID == String, Observer.Event == SCXMLEvent {
+        switch step {
+        case .event(let name):
+            instance.send(SCXMLEvent(name), observer: &observer)
+            return [report(step: number, event: name, delayed: false, configuration: instance.currentConfigurationValue)]
+        case .advance(let duration, let text):
+            let delivered = instance.advanceClock(by: duration, observer: &observer)
+            var reports = deliveries(delivered, number: number)
+            var own = report(step: number, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
+            own.advance = text
+            reports.append(own)
+            return reports
+        }
+    }
+
+    /// How many delayed events `--until-idle` fires at most: a chart that keeps scheduling events
+    /// never becomes idle.
+    static let untilIdleLimit = 10_000
+
+    /// Whether delayed events are still pending while the chart runs.
+    var isIdle: Bool { !instance.isRunning || instance.nextDelayedEventTime == nil }
+
+    /// Advances the clock through every pending delayed event (at most ``untilIdleLimit``),
+    /// reporting each.
+    mutating func runUntilIdle(number: Int) -> [StepReport] {
+        var observer = SilentObserver()
+        return runUntilIdle(number: number, observer: &observer)
+    }
+
+    /// Advances the clock through every pending delayed event, reporting to `observer`.
+    mutating func runUntilIdle<Observer: StatechartObserver>(number: Int, observer: inout Observer) -> [StepReport]
+    where Observer.StateID == String, Observer.Event == SCXMLEvent {
+        let delivered = instance.runUntilIdle(limit: Self.untilIdleLimit, observer: &observer)
+        return deliveries(delivered, number: number)
+    }
+
+    private func deliveries(_ delivered: [DelayedDelivery<SCXMLEvent>], number: Int) -> [StepReport] {
+        delivered.enumerated().map { k, delivery in
+            var line = report(step: number, event: delivery.event.name, delayed: true, configuration: delivery.result.to)
+            line.finished = k == delivered.count - 1 && instance.isFinished
+            return line
+        }
+    }
+
+    private func report(step: Int, event: String?, delayed: Bool, configuration: Configuration) -> StepReport {
+        StepReport(step: step, event: event, isDelayed: delayed, advance: nil,
+                   configuration: chart.statechart.atomicStates(in: configuration),
+                   active: chart.statechart.activeStates(in: configuration),
+                   finished: instance.isFinished)
+    }
+}
+
+/// An observer that ignores everything.
+struct SilentObserver: StatechartObserver {
+    typealias StateID = String
+    typealias Event = SCXMLEvent
+}

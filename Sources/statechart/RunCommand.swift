@@ -1,0 +1,69 @@
+import ArgumentParser
+import Statecharts
+import StatechartsSCXML
+
+/// `statechart run CHART [STEP ...] [--until-idle] [--json]`: starts the chart, then runs each
+/// STEP (an event name, or `+DURATION` to advance the virtual clock), printing the configuration
+/// after the initial macrostep, after each STEP and after each delayed event that fires.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an SCXML chart on a virtual clock, printing the configuration after each step.",
+        discussion: """
+        Each STEP is an event name (sent as an external event) or +DURATION (+100ms, +1.5s, +2m, +1h), \
+        which advances the virtual clock and fires the delayed events that fall due. <log> output goes \
+        to standard error. Put -- before STEPs that begin with '-'. Exit status: 0 on success, 1 when \
+        the chart cannot be loaded or stops on an error, 2 for a malformed STEP.
+        """
+    )
+
+    @Argument(help: "The SCXML file.")
+    var chart: String
+
+    @Argument(help: "Events to send, or +DURATION to advance the clock.")
+    var steps: [String] = []
+
+    @Flag(help: "Finally advance the clock through every pending delayed event.")
+    var untilIdle = false
+
+    @Flag(help: "Print one JSON object per line.")
+    var json = false
+
+    func run() throws {
+        var parsed: [Step] = []
+        for text in steps {
+            do { parsed.append(try Step.parse(text)) } catch {
+                Console.error("statechart: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let loaded: SCXMLChart
+        do { loaded = try ChartLoader.load(chart) } catch {
+            for line in error.lines { Console.error(line) }
+            throw ExitCode(1)
+        }
+        var runner: ChartRunner
+        do { runner = try ChartRunner(loaded) } catch {
+            Console.error("\(chart): \(error)")
+            throw ExitCode(1)
+        }
+        emit(runner.start())
+        for (i, step) in parsed.enumerated() {
+            runner.run(step, number: i + 1).forEach(emit)
+        }
+        if untilIdle {
+            runner.runUntilIdle(number: parsed.count + 1).forEach(emit)
+            if !runner.isIdle {
+                Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) delayed events: the chart keeps scheduling more")
+            }
+        }
+        if let error = runner.error {
+            Console.error("statechart: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    func emit(_ report: StepReport) {
+        Console.out(json ? report.jsonLine : report.readableLine)
+    }
+}

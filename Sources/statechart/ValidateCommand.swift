@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `statechart validate CHART`: prints `valid` (exit 0), or one `FILE:LINE:COLUMN: message` line
+/// per problem (exit 1).
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check an SCXML chart: prints 'valid', or one FILE:LINE:COLUMN: message line per problem."
+    )
+
+    @Argument(help: "The SCXML file.")
+    var chart: String
+
+    func run() throws {
+        do {
+            _ = try ChartLoader.load(chart)
+            Console.out("valid")
+        } catch {
+            for line in error.lines { Console.out(line) }
+            throw ExitCode(1)
+        }
+    }
+}

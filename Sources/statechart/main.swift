@@ -1,1 +1,0 @@
-print("statechart: work in progress")

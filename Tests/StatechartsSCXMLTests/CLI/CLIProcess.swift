@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `statechart` executable as a subprocess.
+enum CLIProcess {
+    /// What a run printed and how it ended.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// Standard output's lines, without the final empty one.
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
+    }
+
+    /// The executable: `STATECHART_BINARY`, or `statechart` beside the test bundle.
+    static var executable: URL? {
+        if let path = ProcessInfo.processInfo.environment["STATECHART_BINARY"] { return URL(fileURLWithPath: path) }
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for directory in candidates {
+            let url = directory.appendingPathComponent("statechart")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// Runs `statechart` with `arguments`.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        guard let executable else { throw MissingExecutable() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        // Standard error goes to a file, so that neither pipe can fill up while the other is read.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("statechart-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = errorHandle
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try errorHandle.close()
+        let stderr = FileManager.default.contents(atPath: errorFile.path) ?? Data()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The executable was not built.
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var description: String { "the statechart executable was not found beside the tests; build it first (swift build)" }
+    }
+}
