@@ -1,0 +1,338 @@
+// The Statecharts benchmark suite (package-benchmark). The workloads and baselines are defined in
+// the StatechartsWorkloads module; docs/benchmarks.md describes them and the figures.
+//
+// Event workloads (W1–W5, W8): one iteration starts a fresh instance (not measured), then sends
+// one batch of `eventsPerBatch` events from an opaque array (measured); wall-clock time per
+// iteration divided by the batch is ns/event, mallocs per iteration divided by it mallocs/event.
+// Paired benchmarks (W1–W3, W8) also time a workload and its reference in the same iteration.
+// W6 reports thread CPU time, W7 a custom metric (bytes per instance).
+// No timing is asserted anywhere: scripts/bench.sh turns the exported figures into ratios.
+
+import Benchmark
+import Foundation
+import Statecharts
+import StatechartsWorkloads
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `STATECHARTS_BENCH_SMOKE=1` (scripts/bench-smoke.sh): a few iterations of each benchmark, only
+/// to prove that everything builds and runs.
+let smoke = ProcessInfo.processInfo.environment["STATECHARTS_BENCH_SMOKE"] != nil
+
+/// The CPU time of the calling thread, in nanoseconds: unlike wall-clock time, it does not count
+/// the time other processes run, which matters for W6's long iterations on a shared machine.
+func threadCPUTime() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+}
+
+/// A monotonic clock reading in nanoseconds (a vDSO call, about 20 ns), for the paired benchmarks.
+@inline(__always)
+func monotonicNow() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+}
+
+/// Records one iteration of a paired benchmark: the two batches' times and their ratio.
+func recordPair(_ benchmark: Benchmark, _ metrics: PairedMetrics, first: Int, second: Int) {
+    benchmark.measurement(metrics.first, first)
+    benchmark.measurement(metrics.second, second)
+    benchmark.measurement(metrics.ratio, second > 0 ? first * 1_000 / second : 0)
+}
+
+/// The custom metrics of a paired benchmark: each batch's time (ns) and their ratio (per mille).
+struct PairedMetrics {
+    let first = BenchmarkMetric.custom("firstNs", polarity: .prefersSmaller, useScalingFactor: false)
+    let second = BenchmarkMetric.custom("secondNs", polarity: .prefersSmaller, useScalingFactor: false)
+    let ratio = BenchmarkMetric.custom("ratioPerMille", polarity: .prefersSmaller, useScalingFactor: false)
+    var all: [BenchmarkMetric] { [first, second, ratio] }
+}
+
+/// Sends every event of the batch, counting the accepted ones so the results are consumed.
+@inline(__always)
+func sendAll<S, E, C>(_ machine: inout StatechartInstance<S, E, C>, _ events: [E]) -> Int {
+    var accepted = 0
+    for event in events where machine.send(event).isAccepted { accepted &+= 1 }
+    return accepted
+}
+
+let benchmarks: @Sendable () -> Void = {
+    WorkloadCheck.run()
+
+    /// Counts exported as plain numbers (not in thousands), so that scripts/bench.sh reads them exactly.
+    let exactCounts: [BenchmarkMetric: BenchmarkUnits] = [.mallocCountTotal: .count, .mallocBytesCount: .count]
+
+    let events = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        units: exactCounts,
+        warmupIterations: smoke ? 1 : 200,
+        scalingFactor: .one,
+        maxDuration: smoke ? .milliseconds(50) : .seconds(1),
+        maxIterations: smoke ? 3 : 200_000
+    )
+
+    // MARK: W1 toggle
+
+    let w1Chart = W1.makeChart()
+    let w1Events = W1.events()
+    Benchmark("W1-toggle", configuration: events) { benchmark in
+        var machine = w1Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w1Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    Benchmark("W1-baseline", configuration: events) { benchmark in
+        var machine = W1.Baseline()
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w1Events where machine.send(event) { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    // MARK: W2 ring
+
+    let w2Chart = W2.makeChart()
+    let w2Events = W2.events()
+    Benchmark("W2-ring", configuration: events) { benchmark in
+        var machine = w2Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w2Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    Benchmark("W2-baseline", configuration: events) { benchmark in
+        var machine = W2.Baseline()
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w2Events where machine.send(event) { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    // MARK: W3 deep
+
+    let w3Chart = W3.makeChart()
+    let w3Events = W3.events()
+    Benchmark("W3-deep", configuration: events) { benchmark in
+        var machine = w3Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w3Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.total)
+    }
+    Benchmark("W3-baseline", configuration: events) { benchmark in
+        var machine = W3.Baseline()
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w3Events where machine.send(event) { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.total)
+    }
+
+    // MARK: Paired ratios (W1–W3 against their baselines, W8 enum against handle)
+
+    // The benchmarks above time the chart and its baseline one second apart; on a shared machine
+    // the load can change in between. A paired benchmark runs both batches in every iteration,
+    // alternating which goes first, times each with the monotonic clock, and records their ratio:
+    // the median of these per-iteration ratios is the figure least disturbed by other processes.
+    let pair = PairedMetrics()
+    let paired = Benchmark.Configuration(
+        metrics: pair.all,
+        units: Dictionary(uniqueKeysWithValues: pair.all.map { ($0, BenchmarkUnits.count) }),
+        warmupIterations: smoke ? 1 : 200,
+        scalingFactor: .one,
+        maxDuration: smoke ? .milliseconds(50) : .seconds(1),
+        maxIterations: smoke ? 3 : 200_000
+    )
+    Benchmark("W1-paired", configuration: paired) { benchmark in
+        var machine = w1Chart.start(context: .init())
+        var baseline = W1.Baseline()
+        var accepted = 0, chartNs = 0, baselineNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w1Events)
+                chartNs = monotonicNow() - start
+            } else {
+                for event in w1Events where baseline.send(event) { accepted &+= 1 }
+                baselineNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.count &+ baseline.context.count)
+        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
+    }
+    Benchmark("W2-paired", configuration: paired) { benchmark in
+        var machine = w2Chart.start(context: .init())
+        var baseline = W2.Baseline()
+        var accepted = 0, chartNs = 0, baselineNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w2Events)
+                chartNs = monotonicNow() - start
+            } else {
+                for event in w2Events where baseline.send(event) { accepted &+= 1 }
+                baselineNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.count &+ baseline.context.count)
+        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
+    }
+    Benchmark("W3-paired", configuration: paired) { benchmark in
+        var machine = w3Chart.start(context: .init())
+        var baseline = W3.Baseline()
+        var accepted = 0, chartNs = 0, baselineNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w3Events)
+                chartNs = monotonicNow() - start
+            } else {
+                for event in w3Events where baseline.send(event) { accepted &+= 1 }
+                baselineNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.total &+ baseline.context.total)
+        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
+    }
+
+    // MARK: W4 parallel
+
+    let w4Chart = W4.makeChart()
+    let w4Events = W4.events()
+    Benchmark("W4-parallel", configuration: events) { benchmark in
+        var machine = w4Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w4Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    // MARK: W5 history
+
+    let w5Chart = W5.makeChart()
+    let w5Events = W5.events()
+    Benchmark("W5-history", configuration: events) { benchmark in
+        var machine = w5Chart.start(context: .init())
+        machine.send(.flip) // history now remembers C2, not the default C1
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w5Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    // MARK: W6 compile
+
+    // Reported as thread CPU time (a custom metric, in ns) besides wall-clock time: an iteration
+    // takes long enough here for other processes to preempt it on a busy machine.
+    let cpuTime = BenchmarkMetric.custom("threadCPUTime", polarity: .prefersSmaller, useScalingFactor: false)
+    for states in W6.sizes {
+        let configuration = Benchmark.Configuration(
+            metrics: [.wallClock, cpuTime, .mallocCountTotal],
+            timeUnits: .microseconds,
+            units: exactCounts.merging([cpuTime: .count]) { $1 },
+            warmupIterations: 1,
+            scalingFactor: .one,
+            maxDuration: smoke ? .milliseconds(50) : .seconds(3),
+            maxIterations: smoke ? 1 : 50
+        )
+        Benchmark("W6-compile-\(states)", configuration: configuration) { benchmark in
+            let start = threadCPUTime()
+            let chart = W6.compile(states: states) // build the definition, then compile it
+            let cpu = threadCPUTime() - start
+            benchmark.stopMeasurement() // freeing the chart is not part of it
+            blackHole(chart)
+            benchmark.measurement(cpuTime, cpu)
+        }
+    }
+
+    // MARK: W7 footprint
+
+    let instanceBytes = BenchmarkMetric.custom("instanceBytes", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "W7-footprint",
+        configuration: .init(
+            metrics: [instanceBytes, .mallocCountTotal, .mallocBytesCount],
+            units: exactCounts.merging([instanceBytes: .count]) { $1 },
+            warmupIterations: 1,
+            scalingFactor: .one,
+            maxDuration: .milliseconds(100),
+            maxIterations: smoke ? 3 : 100
+        )
+    ) { benchmark in
+        // Measured: what starting one instance of W2's chart allocates on the heap.
+        benchmark.startMeasurement()
+        let machine = w2Chart.start(context: .init())
+        benchmark.stopMeasurement()
+        blackHole(machine)
+        benchmark.measurement(instanceBytes, W7.instanceBytes)
+    }
+
+    // MARK: W8 typed events
+
+    Benchmark("W8-enum", configuration: events) { benchmark in
+        var machine = w2Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w2Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    let w8Prepared = W8.preparedEvents(w2Chart)
+    Benchmark("W8-handle", configuration: events) { benchmark in
+        var machine = w2Chart.start(context: .init())
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w8Prepared where machine.send(event).isAccepted { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    Benchmark("W8-paired", configuration: paired) { benchmark in
+        var byEnum = w2Chart.start(context: .init())
+        var byHandle = w2Chart.start(context: .init())
+        var accepted = 0, enumNs = 0, handleNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&byEnum, w2Events)
+                enumNs = monotonicNow() - start
+            } else {
+                for event in w8Prepared where byHandle.send(event).isAccepted { accepted &+= 1 }
+                handleNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(byEnum.context.count &+ byHandle.context.count)
+        recordPair(benchmark, pair, first: enumNs, second: handleNs)
+    }
+    let w8HashedChart = W8.makeHashedChart()
+    let w8HashedEvents = W8.hashedEvents()
+    Benchmark("W8-hashed-enum", configuration: events) { benchmark in
+        var machine = w8HashedChart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w8HashedEvents)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+}

@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+// The benchmark suite of Statecharts: its own package, so that the library's users never resolve
+// benchmark dependencies. Run it with `make bench` from the repository root (scripts/bench.sh),
+// or `swift package benchmark` from this directory. See docs/benchmarks.md.
+import PackageDescription
+
+let package = Package(
+    name: "StatechartsBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Statecharts", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The workloads (W1–W8) and the hand-written baselines, each defined once; used by the
+        // benchmark target and by the profiling executable.
+        .target(
+            name: "StatechartsWorkloads",
+            dependencies: [.product(name: "Statecharts", package: "Statecharts")]
+        ),
+        // The package-benchmark suite (`swift package benchmark`).
+        .executableTarget(
+            name: "StatechartsBenchmarks",
+            dependencies: [
+                "StatechartsWorkloads",
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/StatechartsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // A plain executable running one workload in a loop, for profilers such as
+        // `valgrind --tool=callgrind` (no harness, no malloc interposer in the way).
+        .executableTarget(
+            name: "statecharts-profile",
+            dependencies: [
+                "StatechartsWorkloads",
+                .product(name: "Statecharts", package: "Statecharts"),
+            ],
+            path: "Sources/statecharts-profile"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Turns a package-benchmark export (--format histogramPercentiles) into the Statecharts table.
+
+Usage: report.py RAW_DIR JSON_OUT [--check-allocations]
+
+RAW_DIR holds one `<run>.<target>.<benchmark>.<metric>.histogram.percentiles.tsv` file per benchmark
+and metric. Prints the table and writes the figures to JSON_OUT. Figures are medians (p50) over the
+iterations; an event benchmark's iteration sends EVENTS_PER_BATCH events. Nothing here asserts a
+timing: the targets are printed as met or missed, for information only. --check-allocations (used
+by scripts/bench-smoke.sh) fails when any iteration of W1–W3 allocated.
+"""
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+EVENTS_PER_BATCH = 1000  # eventsPerBatch in Sources/StatechartsWorkloads/Opaque.swift
+
+UNIT_NS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def read_export(raw_dir):
+    """{benchmark: {metric: {percentile: value in base units (ns for times)}}}"""
+    results = {}
+    pattern = re.compile(r"^(?P<run>[^.]+)\.(?P<target>[^.]+)\.(?P<name>.+)\.(?P<metric>[^.]+)\.histogram\.percentiles\.tsv$")
+    for file in sorted(os.listdir(raw_dir)):
+        match = pattern.match(file)
+        if not match:
+            continue
+        with open(os.path.join(raw_dir, file), encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+        header = lines[0].split("\t", 1)[1]
+        factor = 1.0
+        unit = re.search(r"\((ns|μs|us|ms|s)\)", header)
+        if unit:
+            factor = UNIT_NS[unit.group(1)]
+        elif re.search(r"\((K|M|G)\)", header):
+            raise SystemExit(f"{file}: counts exported in scaled units ({header}); set units to .count")
+        percentiles = {}
+        for line in lines[1:]:
+            if not line.strip():
+                continue
+            p, value = line.split("\t")
+            percentiles[int(p)] = float(value) * factor
+        results.setdefault(match.group("name"), {})[match.group("metric")] = percentiles
+    return results
+
+
+def median(results, name, metric):
+    return results[name][metric][50]
+
+
+def maximum(results, name, metric):
+    return results[name][metric][100]
+
+
+def machine():
+    def run(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True, check=False).stdout.strip()
+        except OSError:
+            return ""
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        cpu = platform.processor()
+    return {
+        "swift": run(["swift", "--version"]).splitlines()[0] if run(["swift", "--version"]) else "",
+        "nproc": run(["nproc"]),
+        "cpu": cpu,
+        "os": platform.platform(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "statistic": "median (p50) of the iterations; wall clock (W6: thread CPU time)",
+        "events_per_batch": EVENTS_PER_BATCH,
+    }
+
+
+def r(x, digits=3):
+    return None if x is None else round(x, digits)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    check_allocations = "--check-allocations" in sys.argv
+    if len(args) != 2:
+        raise SystemExit(__doc__)
+    raw_dir, json_out = args
+    results = read_export(raw_dir)
+
+    def per_event(name):
+        return median(results, name, "wallClock") / EVENTS_PER_BATCH
+
+    def mallocs_per_event(name):
+        return median(results, name, "mallocCountTotal") / EVENTS_PER_BATCH
+
+    def paired_ratio(name):
+        return median(results, name, "ratioPerMille") / 1000
+
+    out = {}
+    # (workload, ns/event, baseline ns/event, ratio, paired ratio, mallocs/event, target, met)
+    rows = []
+    for key, name, base, limit in [("W1", "W1-toggle", "W1-baseline", 1.5),
+                                   ("W2", "W2-ring", "W2-baseline", 1.5),
+                                   ("W3", "W3-deep", "W3-baseline", 2.0)]:
+        ns, base_ns = per_event(name), per_event(base)
+        mallocs = mallocs_per_event(name)
+        paired = paired_ratio(f"{key}-paired")
+        out[key] = {"ns_per_event": r(ns), "baseline_ns_per_event": r(base_ns), "ratio": r(ns / base_ns, 2),
+                    "mallocs_per_event": r(mallocs, 4), "paired_ratio": r(paired, 2),
+                    "baseline_mallocs_per_event": r(mallocs_per_event(base), 4)}
+        rows.append((f"{key} {name.split('-', 1)[1]}", ns, base_ns, ns / base_ns, paired, mallocs,
+                     f"≤ {limit}× baseline, 0 mallocs", paired <= limit and mallocs == 0))
+
+    w1 = out["W1"]["ns_per_event"]
+    ns = per_event("W4-parallel")
+    out["W4"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W4-parallel"), 4),
+                 "ratio_to_W1": r(ns / w1, 2)}
+    rows.append(("W4 parallel", ns, None, ns / w1, None, mallocs_per_event("W4-parallel"), "≤ 8× W1 (ratio is to W1)",
+                 ns / w1 <= 8))
+
+    ns = per_event("W5-history")
+    out["W5"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W5-history"), 4)}
+    rows.append(("W5 history", ns, None, None, None, mallocs_per_event("W5-history"), "—", None))
+
+    enum_ns, handle_ns, hashed_ns = per_event("W8-enum"), per_event("W8-handle"), per_event("W8-hashed-enum")
+    w8_paired = paired_ratio("W8-paired")
+    out["W8"] = {"ns_per_event": r(enum_ns), "enum_ns_per_event": r(enum_ns), "handle_ns_per_event": r(handle_ns),
+                 "ratio": r(enum_ns / handle_ns, 2), "paired_ratio": r(w8_paired, 2),
+                 "hashed_enum_ns_per_event": r(hashed_ns), "hashed_ratio": r(hashed_ns / handle_ns, 2),
+                 "mallocs_per_event": r(mallocs_per_event("W8-enum"), 4)}
+    rows.append(("W8 enum (vs handle)", enum_ns, handle_ns, enum_ns / handle_ns, w8_paired, mallocs_per_event("W8-enum"),
+                 "≤ 1.2× handle", w8_paired <= 1.2))
+    rows.append(("W8 handle", handle_ns, None, None, None, mallocs_per_event("W8-handle"), "—", None))
+    rows.append(("W8 enum, not CaseIterable", hashed_ns, handle_ns, hashed_ns / handle_ns, None,
+                 mallocs_per_event("W8-hashed-enum"), "(reference)", None))
+
+    # W6: thread CPU time (what compiling costs, whatever else the machine runs); wall clock too.
+    ms = {n: median(results, f"W6-compile-{n}", "threadCPUTime") / 1e6 for n in (1000, 10000, 20000)}
+    wall_ms = {n: median(results, f"W6-compile-{n}", "wallClock") / 1e6 for n in (1000, 10000, 20000)}
+    out["W6"] = {"states_1000_ms": r(ms[1000], 2), "states_10000_ms": r(ms[10000], 2),
+                 "states_20000_ms": r(ms[20000], 2), "ratio_20000_to_10000": r(ms[20000] / ms[10000], 2),
+                 "states_1000_wall_ms": r(wall_ms[1000], 2), "states_10000_wall_ms": r(wall_ms[10000], 2),
+                 "states_20000_wall_ms": r(wall_ms[20000], 2),
+                 "mallocs_10000": int(median(results, "W6-compile-10000", "mallocCountTotal"))}
+
+    footprint = results["W7-footprint"]
+    instance_metric = next(m for m in footprint if m not in ("mallocCountTotal", "mallocBytesCount"))
+    out["W7"] = {"instance_bytes": int(footprint[instance_metric][50]),
+                 "start_mallocs": int(footprint["mallocCountTotal"][50]),
+                 "start_malloc_bytes": int(footprint["mallocBytesCount"][50])}
+    out["meta"] = machine()
+
+    # The table.
+    def fmt(x, digits=2):
+        return "—" if x is None else f"{x:.{digits}f}"
+    header = ("workload", "ns/event", "baseline ns/event", "ratio", "paired ratio", "allocations/event", "target", "met")
+    table = [header]
+    for name, ns, base, ratio, paired, mallocs, target, met in rows:
+        table.append((name, fmt(ns), fmt(base), "—" if ratio is None else f"{ratio:.2f}×",
+                      "—" if paired is None else f"{paired:.2f}×", fmt(mallocs, 3), target,
+                      "—" if met is None else ("yes" if met else "NO")))
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    lines = ["| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in table]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print("\n".join(lines))
+    w6 = out["W6"]
+    print()
+    print(f"W6 compile (build + compile, 5 transitions per state; thread CPU time): "
+          f"1,000 states {w6['states_1000_ms']:.2f} ms; "
+          f"10,000 states {w6['states_10000_ms']:.2f} ms (target ≤ 100 ms: {'yes' if ms[10000] <= 100 else 'NO'}); "
+          f"20,000 states {w6['states_20000_ms']:.2f} ms = {w6['ratio_20000_to_10000']:.2f}× the 10,000 time "
+          f"(target ≤ 2.2×: {'yes' if ms[20000] / ms[10000] <= 2.2 else 'NO'}); wall clock "
+          f"{w6['states_1000_wall_ms']:.2f} / {w6['states_10000_wall_ms']:.2f} / {w6['states_20000_wall_ms']:.2f} ms; "
+          f"{w6['mallocs_10000']:,} allocations for 10,000 states")
+    w7 = out["W7"]
+    print(f"W7 footprint: {w7['instance_bytes']} bytes per instance besides the context "
+          f"(target ≤ 64: {'yes' if w7['instance_bytes'] <= 64 else 'NO'}); starting one allocates "
+          f"{w7['start_mallocs']} time(s), {w7['start_malloc_bytes']} bytes")
+    print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}; medians of wall-clock time "
+          f"per {EVENTS_PER_BATCH}-event batch; paired ratio: median of per-iteration ratios with both batches "
+          f"timed in the same iteration, which decides 'met')")
+
+    os.makedirs(os.path.dirname(os.path.abspath(json_out)), exist_ok=True)
+    with open(json_out, "w", encoding="utf-8") as handle:
+        json.dump(out, handle, indent=2, ensure_ascii=False)
+        handle.write("\n")
+
+    if check_allocations:
+        failures = [name for name in ("W1-toggle", "W2-ring", "W3-deep")
+                    if maximum(results, name, "mallocCountTotal") != 0]
+        if failures:
+            print(f"allocation check FAILED: {', '.join(failures)} allocated while sending events", file=sys.stderr)
+            sys.exit(1)
+        print("allocation check passed: no iteration of W1–W3 allocated")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+import Statecharts
+
+/// Checks that every workload does what docs/benchmarks.md says, and that each baseline does the
+/// same work as its chart. Called before the benchmarks run (and so by the CI smoke run); a
+/// failure stops the run.
+public enum WorkloadCheck {
+    public static func run() {
+        // W1: every `t` is taken and counted, like the baseline.
+        do {
+            var m = W1.makeChart().start(context: .init())
+            var b = W1.Baseline()
+            for e in W1.events() {
+                precondition(m.send(e).isAccepted == b.send(e), "W1: chart and baseline disagree")
+            }
+            precondition(m.context == b.context && m.context.count == eventsPerBatch, "W1: wrong count")
+            precondition(m.isActive(.a) == (b.state == .a), "W1: wrong state")
+        }
+        // W2: three of every four events are taken; the fourth is rejected.
+        do {
+            var m = W2.makeChart().start(context: .init())
+            var b = W2.Baseline()
+            for e in W2.events() {
+                precondition(m.send(e).isAccepted == b.send(e), "W2: chart and baseline disagree")
+            }
+            precondition(m.context == b.context && m.context.count == eventsPerBatch / 4 * 3, "W2: wrong count")
+            precondition(m.isActive(b.state), "W2: wrong state")
+        }
+        // W3: each `x` exits 4 states and enters 4, counted in the same counters as the baseline.
+        do {
+            var m = W3.makeChart().start(context: .init())
+            var b = W3.Baseline()
+            b.context = m.context // the initial entries
+            let before = m.context.total
+            for e in W3.events() {
+                precondition(m.send(e).isAccepted == b.send(e), "W3: chart and baseline disagree")
+            }
+            precondition(m.context == b.context, "W3: chart and baseline counters differ")
+            precondition(m.context.total - before == 8 * eventsPerBatch, "W3: not 4 exits and 4 entries per event")
+        }
+        // W4: each `step` moves all 4 regions.
+        do {
+            var m = W4.makeChart().start(context: .init())
+            for e in W4.events() { precondition(m.send(e).isAccepted, "W4: step not taken") }
+            precondition(m.context.count == W4.regions * eventsPerBatch, "W4: not every region moved")
+            for r in 0..<W4.regions {
+                precondition(m.isActive(.state(region: r, index: eventsPerBatch % W4.statesPerRegion)), "W4: wrong state")
+            }
+        }
+        // W5: history restores C2 every time.
+        do {
+            var m = W5.makeChart().start(context: .init())
+            m.send(.flip)
+            for e in W5.events() {
+                precondition(m.send(e).isAccepted, "W5: event not taken")
+                precondition(e == .leave ? m.isActive(.away) : m.isActive(.c2), "W5: history did not restore C2")
+            }
+            precondition(m.context.count == eventsPerBatch, "W5: wrong count")
+        }
+        // W6: the generated chart has the advertised size and runs.
+        do {
+            let chart = W6.compile(states: 1_000)
+            precondition(chart.stateCount == 1_000, "W6: wrong state count")
+            var m = chart.start(context: .init())
+            for e in W6.E.allCases { m.send(e) }
+            precondition(m.context.count > 0, "W6: no transition taken")
+        }
+        // W8: the three ways of sending give the same result.
+        do {
+            let chart = W2.makeChart()
+            var byEnum = chart.start(context: .init())
+            var byHandle = chart.start(context: .init())
+            var byHash = W8.makeHashedChart().start(context: .init())
+            for e in W2.events() { byEnum.send(e) }
+            for p in W8.preparedEvents(chart) { byHandle.send(p) }
+            for e in W8.hashedEvents() { byHash.send(e) }
+            precondition(byEnum.context == byHandle.context && byEnum.context == byHash.context, "W8: results differ")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Statecharts
+
+/// W2 ring: states S0…S9; `next` goes Si→S(i+1 mod 10) with a counting action; every 4th event
+/// is `bogus`, which no state accepts (it must be rejected cheaply).
+public enum W2 {
+    public enum S: Hashable, Sendable, CaseIterable { case s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 }
+    /// A payload-free enum that is `CaseIterable`: the chart resolves it by its tag, without hashing.
+    public enum E: StatechartEvent, Hashable, CaseIterable { case next, bogus }
+    public struct Context: Sendable, Equatable {
+        public var count = 0
+        public init() {}
+    }
+
+    public static func makeChart() -> Statechart<S, E, Context> { ring(next: .next) }
+
+    /// The ring chart over any event type (W8 compares event types on it).
+    public static func ring<Event: StatechartEvent>(next: Event.Name) -> Statechart<S, Event, Context> {
+        let states = S.allCases
+        return try! Statechart<S, Event, Context>("W2 ring") {
+            for i in states.indices {
+                State(states[i]) { On(next, to: states[(i + 1) % states.count]) { $0.count += 1 } }
+            }
+        }
+    }
+
+    /// One batch: `next, next, next, bogus`, repeated.
+    public static func events(count: Int = eventsPerBatch) -> [E] {
+        eventStream(count: count) { $0 % 4 == 3 ? E.bogus : E.next }
+    }
+
+    /// The hand-written baseline: a `switch` on the state, then the event, not inlined.
+    public struct Baseline: Sendable {
+        public var state: S = .s0
+        public var context = Context()
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            switch state {
+            case .s0: if event == .next { state = .s1; context.count += 1; return true }
+            case .s1: if event == .next { state = .s2; context.count += 1; return true }
+            case .s2: if event == .next { state = .s3; context.count += 1; return true }
+            case .s3: if event == .next { state = .s4; context.count += 1; return true }
+            case .s4: if event == .next { state = .s5; context.count += 1; return true }
+            case .s5: if event == .next { state = .s6; context.count += 1; return true }
+            case .s6: if event == .next { state = .s7; context.count += 1; return true }
+            case .s7: if event == .next { state = .s8; context.count += 1; return true }
+            case .s8: if event == .next { state = .s9; context.count += 1; return true }
+            case .s9: if event == .next { state = .s0; context.count += 1; return true }
+            }
+            return false
+        }
+    }
+}

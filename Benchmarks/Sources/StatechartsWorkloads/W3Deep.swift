@@ -1,0 +1,106 @@
+import Statecharts
+
+/// W3 deep: Root{ A{ A1{ A11{ A111, A112 } } }, B{ B1{ B11{ B111, B112 } } } }; event `x` goes from
+/// leaf A111 to leaf B112 and back, so every transition exits 4 states and enters 4. Every state
+/// has an entry and an exit action, each counting in a counter of its own.
+public enum W3 {
+    public enum S: Hashable, Sendable { case root, a, a1, a11, a111, a112, b, b1, b11, b111, b112 }
+    public enum E: StatechartEvent, Hashable, CaseIterable { case x, unused }
+
+    /// One entry and one exit counter per state.
+    public struct Context: Sendable, Equatable {
+        public var rootIn = 0, rootOut = 0
+        public var aIn = 0, aOut = 0, a1In = 0, a1Out = 0, a11In = 0, a11Out = 0
+        public var a111In = 0, a111Out = 0, a112In = 0, a112Out = 0
+        public var bIn = 0, bOut = 0, b1In = 0, b1Out = 0, b11In = 0, b11Out = 0
+        public var b111In = 0, b111Out = 0, b112In = 0, b112Out = 0
+        public init() {}
+
+        /// Every counter added up (to consume the results).
+        public var total: Int {
+            rootIn + rootOut + aIn + aOut + a1In + a1Out + a11In + a11Out + a111In + a111Out + a112In + a112Out
+                + bIn + bOut + b1In + b1Out + b11In + b11Out + b111In + b111Out + b112In + b112Out
+        }
+    }
+
+    public static func makeChart() -> Statechart<S, E, Context> {
+        try! Statechart<S, E, Context>("W3 deep") {
+            State(.root) {
+                OnEntry { $0.rootIn += 1 }
+                OnExit { $0.rootOut += 1 }
+                State(.a) {
+                    OnEntry { $0.aIn += 1 }
+                    OnExit { $0.aOut += 1 }
+                    State(.a1) {
+                        OnEntry { $0.a1In += 1 }
+                        OnExit { $0.a1Out += 1 }
+                        State(.a11) {
+                            OnEntry { $0.a11In += 1 }
+                            OnExit { $0.a11Out += 1 }
+                            State(.a111) {
+                                OnEntry { $0.a111In += 1 }
+                                OnExit { $0.a111Out += 1 }
+                                On(.x, to: .b112)
+                            }
+                            State(.a112) {
+                                OnEntry { $0.a112In += 1 }
+                                OnExit { $0.a112Out += 1 }
+                            }
+                        }
+                    }
+                }
+                State(.b) {
+                    OnEntry { $0.bIn += 1 }
+                    OnExit { $0.bOut += 1 }
+                    State(.b1) {
+                        OnEntry { $0.b1In += 1 }
+                        OnExit { $0.b1Out += 1 }
+                        State(.b11) {
+                            OnEntry { $0.b11In += 1 }
+                            OnExit { $0.b11Out += 1 }
+                            State(.b111) {
+                                OnEntry { $0.b111In += 1 }
+                                OnExit { $0.b111Out += 1 }
+                            }
+                            State(.b112) {
+                                OnEntry { $0.b112In += 1 }
+                                OnExit { $0.b112Out += 1 }
+                                On(.x, to: .a111)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One batch: `x` every time.
+    public static func events(count: Int = eventsPerBatch) -> [E] { eventStream(count: count) { _ in E.x } }
+
+    /// The hand-written baseline: a `switch` on the active leaf, running the same exit and entry
+    /// counters in the same order; not inlined.
+    public struct Baseline: Sendable {
+        public enum Leaf: Sendable { case a111, a112, b111, b112 }
+        public var leaf: Leaf = .a111
+        public var context = Context()
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            switch (leaf, event) {
+            case (.a111, .x):
+                context.a111Out += 1; context.a11Out += 1; context.a1Out += 1; context.aOut += 1
+                context.bIn += 1; context.b1In += 1; context.b11In += 1; context.b112In += 1
+                leaf = .b112
+                return true
+            case (.b112, .x):
+                context.b112Out += 1; context.b11Out += 1; context.b1Out += 1; context.bOut += 1
+                context.aIn += 1; context.a1In += 1; context.a11In += 1; context.a111In += 1
+                leaf = .a111
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// A plain executable that runs one workload in a loop, for profilers:
+//
+//     swift build -c release --product statecharts-profile
+//     valgrind --tool=callgrind .build/release/statecharts-profile W1 2000
+//
+// Arguments: the workload (W1, W2, W3, W4, W5, W8handle, W8hashed, B1, B2, B3 for the baselines,
+// W6 for compiling the 10,000-state chart) and the number of batches (default 1,000).
+import Statecharts
+import StatechartsWorkloads
+
+@inline(__always)
+func sendAll<S, E, C>(_ machine: inout StatechartInstance<S, E, C>, _ events: [E], batches: Int) -> Int {
+    var accepted = 0
+    for _ in 0..<batches {
+        for event in events where machine.send(event).isAccepted { accepted &+= 1 }
+    }
+    return accepted
+}
+
+let arguments = CommandLine.arguments
+let workload = arguments.count > 1 ? arguments[1] : "W1"
+let batches = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
+var accepted = 0
+var consumed = 0
+
+switch workload {
+case "W1":
+    var m = W1.makeChart().start(context: .init())
+    accepted = sendAll(&m, W1.events(), batches: batches)
+    consumed = m.context.count
+case "W2":
+    var m = W2.makeChart().start(context: .init())
+    accepted = sendAll(&m, W2.events(), batches: batches)
+    consumed = m.context.count
+case "W3":
+    var m = W3.makeChart().start(context: .init())
+    accepted = sendAll(&m, W3.events(), batches: batches)
+    consumed = m.context.total
+case "W4":
+    var m = W4.makeChart().start(context: .init())
+    accepted = sendAll(&m, W4.events(), batches: batches)
+    consumed = m.context.count
+case "W5":
+    var m = W5.makeChart().start(context: .init())
+    m.send(.flip)
+    accepted = sendAll(&m, W5.events(), batches: batches)
+    consumed = m.context.count
+case "W8handle":
+    let chart = W2.makeChart()
+    var m = chart.start(context: .init())
+    let prepared = W8.preparedEvents(chart)
+    for _ in 0..<batches {
+        for event in prepared where m.send(event).isAccepted { accepted &+= 1 }
+    }
+    consumed = m.context.count
+case "W8hashed":
+    var m = W8.makeHashedChart().start(context: .init())
+    accepted = sendAll(&m, W8.hashedEvents(), batches: batches)
+    consumed = m.context.count
+case "B1":
+    var m = W1.Baseline()
+    let events = W1.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.count
+case "B2":
+    var m = W2.Baseline()
+    let events = W2.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.count
+case "B3":
+    var m = W3.Baseline()
+    let events = W3.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.total
+case "W6":
+    for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }
+case "check":
+    WorkloadCheck.run()
+    print("workloads check out")
+default:
+    print("unknown workload \(workload)")
+}
+print("\(workload): \(batches) batches, \(accepted) accepted, \(consumed)")

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# CI: builds the benchmark package and runs every benchmark for a few iterations, so that the
+# suite never rots. No timing is asserted (CI machines are too noisy for that). What is checked:
+#   - every workload does what docs/benchmarks.md says, and each baseline does the same work as
+#     its chart (WorkloadCheck, run before the benchmarks; a failure stops the run);
+#   - the export can be turned into the table (Benchmarks/Scripts/report.py);
+#   - allocations, which are exact: no iteration of W1–W3 may allocate while sending events.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root/Benchmarks"
+
+# The profiling executable is part of the package too: keep it building.
+swift build -c release --product statecharts-profile
+.build/release/statecharts-profile check
+
+raw=".build/smoke-results"
+rm -rf "$raw"
+STATECHARTS_BENCH_SMOKE=1 swift package --allow-writing-to-package-directory benchmark run \
+    --format histogramPercentiles --path "$raw" --no-progress | sed -u '/^Writing to /d'
+python3 Scripts/report.py "$raw" "$raw/smoke.json" --check-allocations
+echo "benchmark smoke run passed"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `make bench`: runs the benchmark suite (Benchmarks/, a package of its own, on ordo-one's
+# package-benchmark), prints the table (workload, ns/event, baseline ns/event, ratio,
+# allocations/event) and writes the same figures to Benchmarks/results/latest.json.
+# See docs/benchmarks.md. Extra arguments go to `swift package benchmark` (e.g. --filter 'W1-.*').
+# The first run builds the benchmark tool and the suite in release mode (several minutes).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root/Benchmarks"
+
+raw="results/raw" # package-benchmark's export, one file per benchmark and metric (not in git)
+rm -rf "$raw"
+swift package --allow-writing-to-package-directory benchmark run \
+    --format histogramPercentiles --path "$raw" --no-progress "$@" | sed -u '/^Writing to /d'
+python3 Scripts/report.py "$raw" results/latest.json
+echo
+echo "Figures written to Benchmarks/results/latest.json"
