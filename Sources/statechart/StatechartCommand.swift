@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// `statechart`: validate and run SCXML statecharts.
+/// `statechart`: validate, run and draw SCXML statecharts.
 @main
 struct StatechartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "statechart",
-        abstract: "Validate and run SCXML statecharts.",
-        subcommands: [ValidateCommand.self, RunCommand.self]
+        abstract: "Validate, run and draw SCXML statecharts.",
+        subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, TraceCommand.self]
     )
 }

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Statecharts
+import StatechartsGraphviz
+import StatechartsSCXML
+
+/// `statechart render CHART -o OUT [--format svg|png|pdf|dot] [--rankdir TB|LR] [--engine dot]
+/// [--active ID,ID…] [--after STEP…]`: draws a chart, optionally with a configuration highlighted.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw an SCXML chart as SVG, PNG, PDF or DOT.",
+        discussion: """
+        The format follows OUT's extension unless --format is given. --active fills the states named \
+        (comma-separated ids). --after runs the STEPs first (event names, or +DURATION to advance the \
+        virtual clock, as for `run`) and highlights the configuration reached and the last step's \
+        transitions. Exit status: 0 on success, 1 when the chart cannot be loaded, a state is unknown \
+        or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
+        """
+    )
+
+    @Argument(help: "The SCXML file.")
+    var chart: String
+
+    @Option(name: [.short, .customLong("output")], help: "The file to write.")
+    var output: String
+
+    @Option(help: "Output format: svg, png, pdf or dot (default: from OUT's extension).")
+    var format: String?
+
+    @OptionGroup var diagram: DiagramArguments
+
+    @Option(help: "States to highlight, as comma-separated ids.")
+    var active: String?
+
+    @Option(parsing: .upToNextOption, help: "Steps to run before drawing (event names or +DURATION).")
+    var after: [String] = []
+
+    func validate() throws {
+        _ = try outputFormat()
+        _ = try diagram.direction()
+        _ = try diagram.layoutEngine()
+    }
+
+    /// The output format: `--format`, or OUT's extension.
+    func outputFormat() throws -> DiagramFormat {
+        if let format {
+            guard let parsed = DiagramFormat(rawValue: format.lowercased()) else {
+                throw ValidationError("unknown format '\(format)': use svg, png, pdf or dot")
+            }
+            return parsed
+        }
+        guard let parsed = DiagramFormat(pathExtension: output) else {
+            throw ValidationError("cannot tell the format from '\(output)': give --format svg, png, pdf or dot, or an output file ending in one of them")
+        }
+        return parsed
+    }
+
+    func run() throws {
+        let steps = try StepArguments.parse(after)
+        let loaded = try StepArguments.load(chart)
+        var options = try diagram.options()
+        if let active {
+            let names = active.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let unknown = names.filter { loaded.statechart.kind(of: $0) == nil }
+            guard unknown.isEmpty else {
+                Console.error("statechart: \(chart) has no state \(unknown.map { "'\($0)'" }.joined(separator: ", "))")
+                throw ExitCodeError.failure
+            }
+            options.highlightedStates.formUnion(names)
+        }
+        let dot: String
+        if steps.isEmpty {
+            dot = loaded.statechart.dot(options: options)
+        } else {
+            var runner = try StepArguments.runner(loaded, chart)
+            var recorder = TransitionRecorder()
+            _ = runner.start(observer: &recorder)
+            for (i, step) in steps.enumerated() {
+                recorder.clear()
+                _ = runner.run(step, number: i + 1, observer: &recorder)
+            }
+            dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
+        }
+        let rendered: RenderedDiagram
+        do {
+            rendered = try GraphvizRenderer.render(dot: dot, format: try outputFormat(), engine: try diagram.layoutEngine())
+        } catch {
+            Console.error("statechart: \(error)")
+            throw ExitCodeError.failure
+        }
+        for warning in rendered.warnings { Console.error("statechart: Graphviz: \(warning)") }
+        try OutputFile.write(rendered.bytes, to: output)
+    }
+}

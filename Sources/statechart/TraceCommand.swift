@@ -1,0 +1,67 @@
+import ArgumentParser
+import Statecharts
+import StatechartsGraphviz
+import StatechartsSCXML
+
+/// `statechart trace CHART STEP… -o trace.html`: one self-contained HTML page that steps through a
+/// run, the diagram after each step with its configuration highlighted.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Write an HTML page that steps through a run of an SCXML chart.",
+        discussion: """
+        Each STEP is an event name or +DURATION, as for `run`. The page holds one diagram per step \
+        (inline SVG, no network access), with the configuration reached highlighted and the step's \
+        transitions in red; previous/next buttons and the arrow keys move between steps. Exit status: \
+        0 on success, 1 when the chart cannot be loaded or OUT cannot be written, 2 for a malformed \
+        STEP, 64 for a usage error.
+        """
+    )
+
+    @Argument(help: "The SCXML file.")
+    var chart: String
+
+    @Argument(help: "Events to send, or +DURATION to advance the clock.")
+    var steps: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "The HTML file to write.")
+    var output: String
+
+    @OptionGroup var diagram: DiagramArguments
+
+    func validate() throws {
+        _ = try diagram.direction()
+        _ = try diagram.layoutEngine()
+    }
+
+    func run() throws {
+        let parsed = try StepArguments.parse(steps)
+        let loaded = try StepArguments.load(chart)
+        let options = try diagram.options()
+        let engine = try diagram.layoutEngine()
+        var runner = try StepArguments.runner(loaded, chart)
+        var recorder = TransitionRecorder()
+        var pages: [TraceStep] = []
+
+        func snapshot(_ title: String) throws {
+            let dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
+            let svg: RenderedDiagram
+            do { svg = try GraphvizRenderer.render(dot: dot, format: .svg, engine: engine) } catch {
+                Console.error("statechart: \(error)")
+                throw ExitCodeError.failure
+            }
+            pages.append(TraceStep(title: title, events: recorder.events, configuration: runner.instance.configuration,
+                                   svg: String(decoding: svg.bytes, as: UTF8.self)))
+        }
+
+        _ = runner.start(observer: &recorder)
+        try snapshot("start")
+        for (i, step) in parsed.enumerated() {
+            recorder.clear()
+            _ = runner.run(step, number: i + 1, observer: &recorder)
+            try snapshot(steps[i])
+        }
+        let title = "\(loaded.statechart.name): \(steps.isEmpty ? "start" : steps.joined(separator: " "))"
+        try OutputFile.write(Array(TracePage(title: title, steps: pages).html().utf8), to: output)
+    }
+}
