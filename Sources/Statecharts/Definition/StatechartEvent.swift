@@ -21,6 +21,11 @@
 ///
 /// `String` conforms with SCXML's descriptor matching (`error` matches `error.execution`, `*`
 /// matches every event).
+///
+/// Sending an event looks its name up once. When `Name` is a payload-free enum that is also
+/// `CaseIterable`, the compiled chart resolves it by its case number, without hashing; otherwise a
+/// dictionary lookup hashes the name on every send. For a hot loop, resolve events in advance with
+/// ``Statechart/prepare(_:)``.
 public protocol StatechartEvent: Sendable {
     /// What transitions are declared on: for payload-free enums, `Self`.
     associatedtype Name: Hashable & Sendable = Self
