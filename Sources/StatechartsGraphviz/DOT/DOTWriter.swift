@@ -187,7 +187,10 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
     mutating func emitEdge(from tail: String, fromState: StateID?, to target: StateID, attributes: [String], indent: String = "  ") {
         var attributes = attributes
         let head = anchor(target)
-        if let source = fromState, source != target, isCluster(source), !isInside(target, source) {
+        // Edges leave a compound state at its border (`ltail`). A parallel state's anchor is an
+        // invisible point inside it; clipping there misplaces the arrowhead of back edges in dot,
+        // so those edges simply start inside the cluster.
+        if let source = fromState, source != target, kind(source) == .compound, !isInside(target, source) {
             attributes.append("ltail=\(clusterID(source))")
         }
         if isCluster(target), fromState != target, !(fromState.map { isInside($0, target) } ?? false), tail != anchor(target) {

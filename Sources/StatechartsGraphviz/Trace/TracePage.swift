@@ -89,14 +89,20 @@ public struct TracePage: Sendable {
             document.getElementById('position').textContent = 'Step ' + current + ' of ' + (steps.length - 1);
             document.getElementById('previous').disabled = current === 0;
             document.getElementById('next').disabled = current === steps.length - 1;
+            if (location.hash !== '#step-' + current) { history.replaceState(null, '', '#step-' + current); }
           }
+          function fromHash() {
+            var match = /^#step-(\\d+)$/.exec(location.hash);
+            return match ? parseInt(match[1], 10) : 0;
+          }
+          window.addEventListener('hashchange', function () { show(fromHash()); });
           document.getElementById('previous').addEventListener('click', function () { show(current - 1); });
           document.getElementById('next').addEventListener('click', function () { show(current + 1); });
           document.addEventListener('keydown', function (event) {
             if (event.key === 'ArrowLeft') { show(current - 1); }
             if (event.key === 'ArrowRight') { show(current + 1); }
           });
-          show(0);
+          show(fromHash());
         })();
         </script>
         </body>
