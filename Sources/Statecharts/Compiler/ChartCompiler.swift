@@ -119,6 +119,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if !state.children.isEmpty { problem(index, "a final state cannot have child states") }
             if !state.transitions.isEmpty { problem(index, "a final state cannot have transitions") }
             if state.initial != nil { problem(index, "a final state cannot have an initial transition") }
+            if kindOf[Int(parentOf[Int(index)])] == .parallel {
+                problem(index, "a final state cannot be a region of a parallel state; put it inside a region")
+            }
         case .shallowHistory, .deepHistory:
             if !state.children.isEmpty { problem(index, "a history state cannot have child states") }
             if state.initial != nil { problem(index, "a history state cannot have an initial transition") }
