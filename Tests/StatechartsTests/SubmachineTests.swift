@@ -93,3 +93,30 @@ struct SubmachineTests {
         }
     }
 }
+
+@Suite("DSL conveniences")
+struct DSLConvenienceTests {
+    enum S: Hashable, Sendable { case work, step, done, after, idle, any }
+    enum E: StatechartEvent, Hashable { case go, poke }
+
+    @Test("a definition written with the DSL compiles later, and trailing-closure actions work on every transition kind")
+    func definitionAndTrailingClosures() throws {
+        let definition = StatechartDefinition<S, E, [String]>("later") {
+            State(.work, initial: .step) {
+                State(.step) { On(.go, to: .done) }
+                Final(.done)
+                OnDone(to: .after) { $0.append("done") }
+            }
+            State(.after) { Always(to: .idle) { $0.append("always") } }
+            State(.idle) { OnAny(to: .any) { context, event, _ in context.append(event == .poke ? "any poke" : "any other") } }
+            State(.any)
+        }
+        let chart = try Statechart(definition)
+        #expect(chart.name == "later")
+        var machine = chart.start(context: [])
+        machine.send(.go)
+        machine.send(.poke)
+        #expect(machine.context == ["done", "always", "any poke"])
+        #expect(machine.activeLeaves == [.any])
+    }
+}

@@ -108,7 +108,7 @@ struct ValidationTests {
         Case("initial transition without a target", "root/c", "an initial transition without a target") {
             problems([Def("c", initial: InitialTransition(targets: []), children: [Def("x")])])
         },
-        Case("several initial transitions", "root/c", "more than one initial transition") {
+        Case("several initial transitions", "root/c", "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)") {
             problems { () throws(StatechartDefinitionError) in
                 try Chart {
                     State("c") {

@@ -106,7 +106,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     }
 
     mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
-        if state.extraInitialCount > 0 { problem(index, "more than one initial transition") }
+        if state.extraInitialCount > 0 {
+            problem(index, "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)")
+        }
         switch kind {
         case .atomic:
             if state.initial != nil { problem(index, "an initial transition on a state without child states") }

@@ -65,6 +65,16 @@ extension StateDefinition {
 }
 
 extension StatechartDefinition {
+    /// Writes a chart with the DSL without compiling it, to embed it with ``Submachine`` or to
+    /// compile it later with ``Statechart/init(_:microstepLimit:singlePathPlans:)``. Problems in
+    /// it are reported when it is compiled.
+    public init(
+        _ name: String = "statechart",
+        @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>]
+    ) {
+        self.init(name: name, content: content())
+    }
+
     /// Creates a chart from top-level DSL content. Content that cannot stand at the top level
     /// (transitions, entry and exit actions) is kept as a problem that compilation reports.
     internal init(name: String, content: [StateContent<StateID, Event, Context>]) {

@@ -68,6 +68,17 @@ public struct OnAny<StateID: Hashable & Sendable, Event: StatechartEvent, Contex
         definition = TransitionDefinition(
             trigger: .anyEvent, targets: targets, kind: kind, guard: guardCondition, actions: actions)
     }
+
+    /// Creates a transition on every event whose action is the trailing closure.
+    public init(
+        to targets: StateID...,
+        kind: TransitionKind = .external,
+        guard guardCondition: Guard<Event, Context>? = nil,
+        action: @escaping @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void
+    ) {
+        definition = TransitionDefinition(
+            trigger: .anyEvent, targets: targets, kind: kind, guard: guardCondition, actions: [Action(nil, action)])
+    }
 }
 
 /// A transition taken when a compound state reaches one of its final children, or when every
@@ -91,6 +102,18 @@ public struct OnDone<StateID: Hashable & Sendable, Event: StatechartEvent, Conte
             trigger: .done(state), targets: targets, kind: kind,
             guard: guardCondition, actions: actions)
     }
+
+    /// Creates a transition on a completion whose action is the trailing closure.
+    public init(
+        of state: StateID? = nil,
+        to targets: StateID...,
+        kind: TransitionKind = .external,
+        guard guardCondition: Guard<Event, Context>? = nil,
+        action: @escaping @Sendable (inout Context) -> Void
+    ) {
+        definition = TransitionDefinition(
+            trigger: .done(state), targets: targets, kind: kind, guard: guardCondition, actions: [Action(nil, action)])
+    }
 }
 
 /// An eventless transition: taken as soon as its guard holds, after every microstep
@@ -110,5 +133,18 @@ public struct Always<StateID: Hashable & Sendable, Event: StatechartEvent, Conte
         definition = TransitionDefinition(
             trigger: .eventless, targets: targets, kind: kind,
             requiredActiveStates: requiredActiveStates, guard: guardCondition, actions: actions)
+    }
+
+    /// Creates an eventless transition whose action is the trailing closure.
+    public init(
+        to targets: StateID...,
+        kind: TransitionKind = .external,
+        whenIn requiredActiveStates: [StateID] = [],
+        guard guardCondition: Guard<Event, Context>? = nil,
+        action: @escaping @Sendable (inout Context) -> Void
+    ) {
+        definition = TransitionDefinition(
+            trigger: .eventless, targets: targets, kind: kind,
+            requiredActiveStates: requiredActiveStates, guard: guardCondition, actions: [Action(nil, action)])
     }
 }
