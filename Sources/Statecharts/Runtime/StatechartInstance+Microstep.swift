@@ -131,7 +131,26 @@ extension StatechartInstance {
         }
     }
 
-    /// Records the history of state `s` as it is exited; `states` are the states to remember.
+    /// Records the history of state `s` in a single-path configuration: its one active child,
+    /// and its one active leaf (no allocation).
+    @usableFromInline
+    mutating func recordHistory(of s: Int32, activeChild: Int32, leaf: Int32) {
+        prepareHistoryMemory()
+        unowned(unsafe) let tables = chart.tables
+        var h = s + 1
+        let end = tables.subtreeEnd[s]
+        while h <= end {
+            if tables.isHistory(h) {
+                let slot = Int(tables.historySlot[h])
+                historyMemory[slot] = 1
+                historyMemory[slot + 1] = tables.stateKind(h) == .deepHistory ? leaf : activeChild
+            }
+            h = tables.subtreeEnd[h] + 1
+        }
+    }
+
+    /// Records the history of state `s` as it is exited: `shallow` are its active children,
+    /// `deep` its active atomic descendants.
     @usableFromInline
     mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
         prepareHistoryMemory()
@@ -173,7 +192,7 @@ extension StatechartInstance {
             var s = leaf
             var below: Int32 = -1
             while s != domain {
-                if tables.hasHistoryChild[s] { recordHistory(of: s, shallow: [below], deep: [leaf]) }
+                if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
                 below = s
                 s = tables.parent[s]
             }
