@@ -1,3 +1,5 @@
+import StatechartsSCXML
+
 /// What `statechart run` prints after a step: the step's number, the event (if any), the
 /// configuration, and whether the chart finished.
 struct StepReport: Equatable {
@@ -33,24 +35,8 @@ struct StepReport: Equatable {
         return "[\(step)] \(label) -> \(states) (active: \(active.joined(separator: ", ")))" + (finished ? " (finished)" : "")
     }
 
+    /// A JSON string literal, escaped as the SCXML module's JSON writer does.
     static func jsonString(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        SCXMLValue.string(string).json ?? "null"
     }
 }

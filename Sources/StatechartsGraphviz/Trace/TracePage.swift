@@ -122,17 +122,5 @@ public struct TracePage: Sendable {
         return ""
     }
 
-    func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    func escape(_ text: String) -> String { DOTEscaping.html(text) }
 }
