@@ -32,7 +32,7 @@ extension StatechartInstance {
         var i = start
         while i < end {
             chart.actions[table[i]].run(&context, currentEvent, &outbox)
-            i += 1
+            i &+= 1
         }
         // Sends and cancels are carried out in the order made; doing it once after the list is
         // the same as after each action, since no action in between can observe them.

@@ -63,15 +63,16 @@ extension StatechartInstance {
             if Observer._ignoresEverything && resolved.mask == nil && tables.hasCandidateTable {
                 // The fastest path: one table row holds the candidates of (leaf, event) in
                 // selection order, and each candidate its whole plan as a list of actions.
-                let row = Int(from) * tables.classCount + Int(resolved.classID)
+                // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
+                let row = Int(from) &* tables.classCount &+ Int(resolved.classID)
                 var c = tables.candidateStart[row]
-                let end = tables.candidateStart[row + 1]
+                let end = tables.candidateStart[row &+ 1]
                 while c < end {
                     let t = tables.candidates[c]
                     if tables.isConditionFree[t] || isEnabled(t) {
                         let flags = tables.candidateFlags[c]
                         if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
-                        runActions(tables.candidateActionStart[c], tables.candidateActionStart[c + 1], table: tables.candidateActions)
+                        runActions(tables.candidateActionStart[c], tables.candidateActionStart[c &+ 1], table: tables.candidateActions)
                         leaf = tables.candidateLeaf[c]
                         if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
                             return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
@@ -80,7 +81,7 @@ extension StatechartInstance {
                         log.transitions.append(t)
                         return completeSlowly(&log, from: from, event, &observer)
                     }
-                    c += 1
+                    c &+= 1
                 }
                 if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty {
                     return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
@@ -95,6 +96,14 @@ extension StatechartInstance {
             }
             return takeSlowly(t, from: from, event, &observer)
         }
+        return processGeneral(event, resolved, &observer)
+    }
+
+    /// `process` while parallel states are active (the configuration is a set).
+    @inlinable @inline(never)
+    mutating func processGeneral<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         if Observer._ignoresEverything && resolved.mask == nil && chart.tables.hasCandidateTable
             && !chart.tables.hasEventlessTransitions {
             return processRegionLocal(event, resolved, &observer)
@@ -108,7 +117,7 @@ extension StatechartInstance {
 
     /// Takes `t` from the single-path configuration `from` step by step (observers see every
     /// entry and exit), then completes the macrostep.
-    @inlinable
+    @inlinable @inline(never)
     mutating func takeSlowly<Observer: StatechartObserver>(
         _ t: Int32, from: Int32, _ event: Event, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
@@ -119,7 +128,7 @@ extension StatechartInstance {
 
     /// Completes a macrostep begun on the fast path (eventless transitions, internal events,
     /// invocations, the external queue) and builds its result.
-    @inlinable
+    @inlinable @inline(never)
     mutating func completeSlowly<Observer: StatechartObserver>(
         _ log: inout _StepLog, from: Int32, _ event: Event, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
