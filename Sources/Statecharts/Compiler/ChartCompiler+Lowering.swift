@@ -1,10 +1,11 @@
 extension _ChartCompiler {
     /// The largest dense candidate table built (states × event classes entries); larger charts
     /// find candidates by walking up from the atomic state instead.
-    static var candidateTableLimit: Int { 1 << 22 }
+    @inlinable static var candidateTableLimit: Int { 1 << 22 }
 
     /// Fills the per-state tables, numbers the event classes, and computes the transition plans
     /// and the candidate table. Runs only on a definition without problems.
+    @inlinable
     mutating func lower() {
         let count = stateCount
         b.parent = parentOf
@@ -49,6 +50,7 @@ extension _ChartCompiler {
     }
 
     /// Room a history memory needs: the parent's children (shallow) or its atomic descendants (deep).
+    @inlinable
     func historyCapacity(parent: Int32, deep: Bool) -> Int {
         if !deep { return childIndices(of: parent).count }
         var n = 0
@@ -60,10 +62,12 @@ extension _ChartCompiler {
         return n
     }
 
+    @inlinable
     func isCompoundNode(_ s: Int32) -> Bool { kindOf[Int(s)] == .compound }
 
     /// The static transition domain, as `getTransitionDomain` computes it (-1 targetless, -2 when
     /// a history target makes it depend on history).
+    @inlinable
     func staticDomain(_ t: Int) -> Int32 {
         let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
         let targets = Array(b.targets[range])
@@ -82,6 +86,7 @@ extension _ChartCompiler {
     /// For every declared transition: its static domain and, when taking it from a single-path
     /// configuration leads to a single-path configuration, its plan: the states entered in order
     /// (with the default-entry flag) and the new leaf. Linear in transitions × depth.
+    @inlinable
     mutating func computePlans() {
         let transitionCount = b.source.count
         // The last parallel state at or after each position, to tell whether a subtree has one.
@@ -114,6 +119,7 @@ extension _ChartCompiler {
 
     /// The entry sequence of transition `t` when it enters no parallel and no history state:
     /// the target's ancestors below the domain, the target, and its default descendants.
+    @inlinable
     func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [Int32]) -> Int32? {
         let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
         guard range.count == 1 else { return nil }
@@ -154,6 +160,7 @@ extension _ChartCompiler {
 
     /// The dense table of candidates per (atomic state, event class), in selection order: the
     /// state's own transitions in document order, then its parent's, up to the root.
+    @inlinable
     mutating func buildCandidateTable() {
         let count = stateCount
         let classCount = b.classCount
@@ -200,6 +207,7 @@ extension _ChartCompiler {
 
     /// The plan of every candidate as the fast path runs it: the actions in order and the new
     /// leaf. Exits are the path from the candidate's atomic state up to the transition's domain.
+    @inlinable
     mutating func computeCandidatePlans(classCount: Int) {
         let total = b.candidates.count
         b.candidateLeaf = Array(repeating: -1, count: total)

@@ -1,21 +1,35 @@
 /// Validates a ``StatechartDefinition`` and lowers it to ``_ChartTables``.
 ///
+/// The compiler is `@inlinable` (with ``Statechart/init(_:microstepLimit:singlePathPlans:)``) so
+/// that it is specialized for the chart's state, event and context types where a chart is built:
+/// run generically it spends most of its time looking up type metadata (4× slower).
+///
 /// Two passes: `flatten` numbers the states in document order and checks their structure;
 /// `lowerTransitions` resolves every transition. All problems are collected and thrown together.
 /// Lowering (plans and candidate tables) is in ChartCompiler+Lowering.swift.
+@usableFromInline
 internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
-    typealias Definition = StateDefinition<StateID, Event, Context>
+    @inlinable init() {}
+    @usableFromInline typealias Definition = StateDefinition<StateID, Event, Context>
 
     // The states, numbered in document order, as struct-of-arrays (reading one field of a state
     // never copies its whole definition).
+    @usableFromInline
     var definitionOf: [Definition?] = []
+    @usableFromInline
     var parentOf: [Int32] = []
+    @usableFromInline
     var depthOf: [Int32] = []
+    @usableFromInline
     var kindOf: [StateKind] = []
+    @usableFromInline
     var pathOf: [String] = []
+    @usableFromInline
     var subtreeEndOf: [Int32] = []
+    @inlinable
     var stateCount: Int { kindOf.count }
 
+    @inlinable
     mutating func appendState(_ definition: Definition?, parent: Int32, depth: Int32, kind: StateKind, path: String) {
         definitionOf.append(definition)
         parentOf.append(parent)
@@ -25,37 +39,57 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         subtreeEndOf.append(0)
     }
 
+    @usableFromInline
     var problems: [StatechartDefinitionError.Problem] = []
     /// The state each problem is about (its index), to report them in document order.
+    @usableFromInline
     var problemStates: [Int32] = []
+    @usableFromInline
     var stateIndex: [StateID: Int32] = [:]
+    @usableFromInline
     var stateIDs: [StateID?] = []
 
+    @usableFromInline
     var b = _TablesBuilder()
+    @usableFromInline
     var actions: [Action<Event, Context>] = []
+    @usableFromInline
     var guards: [Guard<Event, Context>?] = []
     /// The done-event builder of each final state that has one.
+    @usableFromInline
     var doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>] = [:]
     /// The invocations of each state that has some.
+    @usableFromInline
     var invocations: [Int32: [Invocation<Event, Context>]] = [:]
     /// Exact matching: the class of each declared event name.
+    @usableFromInline
     var eventClasses: [Event.Name: Int32] = [:]
     /// The name of each class (nil for done classes and the unmatched class).
+    @usableFromInline
     var classNames: [Event.Name?] = []
     /// Descriptor matching: every distinct descriptor, numbered.
+    @usableFromInline
     var descriptors: [Event.Name] = []
+    @usableFromInline
     var descriptorIDs: [Event.Name: Int32] = [:]
     /// Synthetic done classes, by state.
+    @usableFromInline
     var doneClassOfState: [Int32: Int32] = [:]
+    @usableFromInline
     let exactMatching = Event.descriptorsMatchExactly
     /// Whether to precompute single-path plans (see ``Statechart/init(_:microstepLimit:singlePathPlans:)``).
+    @usableFromInline
     var singlePathPlans = true
+    @usableFromInline
     let doneEventsAreEvents = Event.doneEvent(forStateNamed: "probe") != nil
 
+    @inlinable
     static func describe(_ id: StateID) -> String { String(describing: id) }
 
+    @inlinable
     func path(_ s: Int32) -> String { pathOf[Int(s)] }
 
+    @inlinable
     mutating func problem(_ s: Int32, _ message: String) {
         problems.append(.init(path: path(s), message: message))
         problemStates.append(s)
@@ -63,6 +97,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     // MARK: Pass 1: states
 
+    @inlinable
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
         appendState(nil, parent: -1, depth: 0, kind: .compound, path: "root")
         stateIDs.append(nil)
@@ -74,6 +109,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         subtreeEndOf[0] = Int32(stateCount - 1)
     }
 
+    @inlinable
     mutating func visit(_ state: Definition, parent: Int32, depth: Int32) {
         let index = Int32(stateCount)
         let name = Self.describe(state.id)
@@ -105,6 +141,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         subtreeEndOf[Int(index)] = Int32(stateCount - 1)
     }
 
+    @inlinable
     mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
         if state.extraInitialCount > 0 {
             problem(index, "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)")
@@ -141,12 +178,14 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     /// Resolves state ids, reporting unknown ones against `from`.
     /// Every problem found, in document order of the states they are about (a stable sort:
     /// problems of one state keep the order they were found in).
+    @inlinable
     var problemsInDocumentOrder: [StatechartDefinitionError.Problem] {
         zip(problemStates, problems).enumerated()
             .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
             .map(\.element.1)
     }
 
+    @inlinable
     mutating func resolve(_ ids: [StateID], from: Int32, role: String) -> [Int32]? {
         var result: [Int32] = []
         var ok = true
@@ -159,10 +198,12 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         return ok ? result : nil
     }
 
+    @inlinable
     func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEndOf[Int(s)] }
 
     /// Several targets must lie in different regions of a parallel state: no target may contain
     /// another, and the nearest common ancestor of any two must be a parallel state.
+    @inlinable
     mutating func checkTargetsCoexist(_ targets: [Int32], from: Int32, role: String) {
         guard targets.count > 1 else { return }
         for i in 0..<targets.count {
@@ -181,6 +222,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         }
     }
 
+    @inlinable
     mutating func classForName(_ name: Event.Name) -> Int32 {
         if let c = eventClasses[name] { return c }
         let c = Int32(classNames.count)
@@ -189,6 +231,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         return c
     }
 
+    @inlinable
     mutating func descriptorID(_ name: Event.Name) -> Int32 {
         if let d = descriptorIDs[name] { return d }
         let d = Int32(descriptors.count)
@@ -198,12 +241,14 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     }
 
     /// The event name of `state`'s done event, for event types that have one.
+    @inlinable
     func doneEventName(of state: Int32) -> Event.Name? {
         guard let id = stateIDs[Int(state)] else { return nil }
         return Event.doneEvent(forStateNamed: Self.describe(id))?.name
     }
 
     /// Appends one compiled transition.
+    @inlinable
     mutating func appendTransition(
         source: Int32, trigger: _TriggerKind, triggers: [Int32], targets: [Int32], isInternal: Bool,
         required: [Int32], guard: Guard<Event, Context>?, actions transitionActions: [Action<Event, Context>]
@@ -225,6 +270,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     /// Lowers the declared transitions (state by state, in document order), then the
     /// pseudo-transitions; fills the per-state action and transition ranges.
+    @inlinable
     mutating func lowerTransitions(_ chart: StatechartDefinition<StateID, Event, Context>) {
         let count = stateCount
         for s in 0..<count {
@@ -307,6 +353,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         b.exitActionStart.append(Int32(actions.count))
     }
 
+    @inlinable
     mutating func lowerTransition(_ transition: TransitionDefinition<StateID, Event, Context>, source s: Int32) {
         let targets = resolve(transition.targets, from: s, role: "target") ?? []
         let required = resolve(transition.requiredActiveStates, from: s, role: "state in whenIn") ?? []
@@ -357,6 +404,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                          guard: transition.guardCondition, actions: transition.actions)
     }
 
+    @inlinable
     func childIndices(of s: Int32) -> [Int32] {
         var result: [Int32] = []
         var c = s + 1
@@ -367,12 +415,14 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         return result
     }
 
+    @inlinable
     func firstNonHistoryChild(of s: Int32) -> Int32? {
         childIndices(of: s).first { !kindOf[Int($0)].isHistory }
     }
 }
 
 extension StateDefinition {
+    @inlinable
     var isHistory: Bool {
         if case .history = kind { return true }
         return false

@@ -105,6 +105,7 @@ internal final class _ChartTables: @unchecked Sendable {
     @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
     @inlinable static var entryStateMask: Int32 { (1 << 30) - 1 }
 
+    @usableFromInline
     internal init(_ b: _TablesBuilder) {
         stateCount = b.parent.count
         parent = _Table(b.parent)
@@ -202,49 +203,51 @@ internal final class _ChartTables: @unchecked Sendable {
 }
 
 /// The arrays the compiler fills before they are frozen into ``_ChartTables``.
+@usableFromInline
 internal struct _TablesBuilder {
-    var parent: [Int32] = []
-    var depth: [Int32] = []
-    var kind: [StateKind] = []
-    var subtreeEnd: [Int32] = []
-    var entryActionStart: [Int32] = []
-    var exitActionStart: [Int32] = []
-    var transitionStart: [Int32] = []
-    var initialTransition: [Int32] = []
-    var historyDefault: [Int32] = []
-    var historySlot: [Int32] = []
-    var historyMemorySize = 0
-    var eventlessOnPath: [Bool] = []
-    var hasHistoryChild: [Bool] = []
-    var doneClass: [Int32] = []
-    var hasInvocations: [Bool] = []
-    var parallelMask: [UInt64] = []
-    var source: [Int32] = []
-    var triggerKind: [_TriggerKind] = []
-    var isInternal: [Bool] = []
-    var isConditionFree: [Bool] = []
-    var targetStart: [Int32] = [0]
-    var targets: [Int32] = []
-    var requiredStart: [Int32] = [0]
-    var required: [Int32] = []
-    var transitionActionStart: [Int32] = [0]
-    var triggerStart: [Int32] = [0]
-    var triggers: [Int32] = []
-    var domain: [Int32] = []
-    var planLeaf: [Int32] = []
-    var planEntryStart: [Int32] = [0]
-    var planEntries: [Int32] = []
-    var planEntersFinal: [Bool] = []
-    var domainIsParallelFree: [Bool] = []
-    var classCount = 1
-    var unmatchedClass: Int32 = 0
-    var candidateStart: [Int32] = [0]
-    var candidates: [Int32] = []
-    var hasCandidateTable = false
-    var candidateActionStart: [Int32] = [0]
-    var candidateActions: [Int32] = []
-    var candidateLeaf: [Int32] = []
-    var candidateFlags: [UInt8] = []
-    var candidateExitEnd: [Int32] = []
-    var candidateTransitionEnd: [Int32] = []
+    @inlinable init() {}
+    @usableFromInline var parent: [Int32] = []
+    @usableFromInline var depth: [Int32] = []
+    @usableFromInline var kind: [StateKind] = []
+    @usableFromInline var subtreeEnd: [Int32] = []
+    @usableFromInline var entryActionStart: [Int32] = []
+    @usableFromInline var exitActionStart: [Int32] = []
+    @usableFromInline var transitionStart: [Int32] = []
+    @usableFromInline var initialTransition: [Int32] = []
+    @usableFromInline var historyDefault: [Int32] = []
+    @usableFromInline var historySlot: [Int32] = []
+    @usableFromInline var historyMemorySize = 0
+    @usableFromInline var eventlessOnPath: [Bool] = []
+    @usableFromInline var hasHistoryChild: [Bool] = []
+    @usableFromInline var doneClass: [Int32] = []
+    @usableFromInline var hasInvocations: [Bool] = []
+    @usableFromInline var parallelMask: [UInt64] = []
+    @usableFromInline var source: [Int32] = []
+    @usableFromInline var triggerKind: [_TriggerKind] = []
+    @usableFromInline var isInternal: [Bool] = []
+    @usableFromInline var isConditionFree: [Bool] = []
+    @usableFromInline var targetStart: [Int32] = [0]
+    @usableFromInline var targets: [Int32] = []
+    @usableFromInline var requiredStart: [Int32] = [0]
+    @usableFromInline var required: [Int32] = []
+    @usableFromInline var transitionActionStart: [Int32] = [0]
+    @usableFromInline var triggerStart: [Int32] = [0]
+    @usableFromInline var triggers: [Int32] = []
+    @usableFromInline var domain: [Int32] = []
+    @usableFromInline var planLeaf: [Int32] = []
+    @usableFromInline var planEntryStart: [Int32] = [0]
+    @usableFromInline var planEntries: [Int32] = []
+    @usableFromInline var planEntersFinal: [Bool] = []
+    @usableFromInline var domainIsParallelFree: [Bool] = []
+    @usableFromInline var classCount = 1
+    @usableFromInline var unmatchedClass: Int32 = 0
+    @usableFromInline var candidateStart: [Int32] = [0]
+    @usableFromInline var candidates: [Int32] = []
+    @usableFromInline var hasCandidateTable = false
+    @usableFromInline var candidateActionStart: [Int32] = [0]
+    @usableFromInline var candidateActions: [Int32] = []
+    @usableFromInline var candidateLeaf: [Int32] = []
+    @usableFromInline var candidateFlags: [UInt8] = []
+    @usableFromInline var candidateExitEnd: [Int32] = []
+    @usableFromInline var candidateTransitionEnd: [Int32] = []
 }

@@ -7,6 +7,7 @@ internal struct _Table<Element: BitwiseCopyable>: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let count: Int
 
+    @usableFromInline
     internal init(_ values: [Element]) {
         count = values.count
         base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(values.count, 1))
@@ -40,6 +41,7 @@ internal struct _ValueTable<Element>: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let count: Int
 
+    @usableFromInline
     internal init(_ values: [Element]) {
         count = values.count
         base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(values.count, 1))

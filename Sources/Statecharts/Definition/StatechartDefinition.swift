@@ -11,7 +11,7 @@ public struct StatechartDefinition<StateID: Hashable & Sendable, Event: Statecha
     public var name: String
     /// Problems found while the definition was assembled (misplaced DSL content), reported by the
     /// compiler together with everything else.
-    internal var problems: [String] = []
+    @usableFromInline internal var problems: [String] = []
 
     /// Creates a definition from its top-level states.
     public init(
@@ -69,7 +69,7 @@ public struct StateDefinition<StateID: Hashable & Sendable, Event: StatechartEve
     /// Work started when the state is entered and cancelled when it is exited.
     public var invocations: [Invocation<Event, Context>] = []
     /// How many initial transitions were given beyond the first (an error the compiler reports).
-    internal var extraInitialCount = 0
+    @usableFromInline internal var extraInitialCount = 0
 
     /// Creates a state.
     public init(

@@ -26,15 +26,15 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let stateIDs: [StateID?]
     @usableFromInline let stateIndex: [StateID: Int32]
     /// The path of each state, for messages: `root/checkout/payment`.
-    let paths: [String]
+    @usableFromInline let paths: [String]
     /// Exact matching: the class of each declared event name.
     @usableFromInline let eventClasses: [Event.Name: Int32]
     /// The name of each class (named classes only).
-    let classNames: [Event.Name?]
+    @usableFromInline let classNames: [Event.Name?]
     /// Descriptor matching: the declared descriptors, by id.
-    let descriptors: [Event.Name]
+    @usableFromInline let descriptors: [Event.Name]
     /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
-    let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
+    @usableFromInline let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
     /// Pre-resolution for events whose name is a payload-free enum: its tag byte to its class.
     @usableFromInline let tagClasses: [Int32]?
     @usableFromInline let exactMatching: Bool
@@ -55,6 +55,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     ///     configurations (the fast path). Turning it off runs every transition through the
     ///     general algorithm, with the same results; it exists to check exactly that.
     /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
+    @inlinable
     public init(
         _ definition: StatechartDefinition<StateID, Event, Context>,
         microstepLimit: Int = 10_000,
@@ -109,6 +110,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// For a payload-free enum of event names, a table from each case's tag byte to its class, so
     /// that sending such an event needs no hashing. Built only when the layout is verified: a
     /// one-byte type whose `allCases` carry the tags 0, 1, 2, … in order.
+    @usableFromInline
     static func tagTable(_ classes: [Event.Name: Int32], unmatched: Int32) -> [Int32]? {
         guard MemoryLayout<Event.Name>.size == 1,
               let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
