@@ -112,7 +112,7 @@ extension StatechartInstance {
         }
     }
 
-    @usableFromInline
+    @inlinable
     mutating func raiseDone(_ state: Int32) {
         if chart.doneEventsAreEvents, let id = chart.stateIDs[Int(state)],
            let event = Event.doneEvent(forStateNamed: String(describing: id)) {
@@ -124,7 +124,7 @@ extension StatechartInstance {
 
     // MARK: History
 
-    @usableFromInline
+    @inlinable
     mutating func prepareHistoryMemory() {
         if historyMemory.isEmpty {
             historyMemory = Array(repeating: -1, count: max(chart.tables.historyMemorySize, 1))
@@ -133,7 +133,7 @@ extension StatechartInstance {
 
     /// Records the history of state `s` in a single-path configuration: its one active child,
     /// and its one active leaf (no allocation).
-    @usableFromInline
+    @inlinable
     mutating func recordHistory(of s: Int32, activeChild: Int32, leaf: Int32) {
         prepareHistoryMemory()
         unowned(unsafe) let tables = chart.tables
@@ -151,7 +151,7 @@ extension StatechartInstance {
 
     /// Records the history of state `s` as it is exited: `shallow` are its active children,
     /// `deep` its active atomic descendants.
-    @usableFromInline
+    @inlinable
     mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
         prepareHistoryMemory()
         let tables = chart.tables
@@ -245,7 +245,7 @@ extension StatechartInstance {
 
     /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
     /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
-    @usableFromInline
+    @inlinable
     mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         materializeActiveSet()
