@@ -9,7 +9,6 @@ extension _ChartCompiler {
     mutating func lower() {
         let count = stateCount
         b.parent = parentOf
-        b.depth = depthOf
         b.kind = kindOf
         b.subtreeEnd = subtreeEndOf
 
@@ -97,7 +96,6 @@ extension _ChartCompiler {
         b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.domain = Array(repeating: -1, count: transitionCount)
         b.planLeaf = Array(repeating: -1, count: transitionCount)
-        b.planEntersFinal = Array(repeating: false, count: transitionCount)
         var entries: [Int32] = []
         for t in 0..<transitionCount {
             let d = staticDomain(t)
@@ -109,7 +107,6 @@ extension _ChartCompiler {
                     b.planLeaf[t] = -2
                 } else if singlePathPlans, d >= 0, let leaf = singlePathEntries(t, domain: d, into: &entries) {
                     b.planLeaf[t] = leaf
-                    b.planEntersFinal[t] = entries.contains { kindOf[Int($0 & _ChartTables.entryStateMask)] == .final }
                     b.planEntries += entries
                 }
             }

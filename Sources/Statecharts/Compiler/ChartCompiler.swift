@@ -19,8 +19,6 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @usableFromInline
     var parentOf: [Int32] = []
     @usableFromInline
-    var depthOf: [Int32] = []
-    @usableFromInline
     var kindOf: [StateKind] = []
     @usableFromInline
     var pathOf: [String] = []
@@ -30,10 +28,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var stateCount: Int { kindOf.count }
 
     @inlinable
-    mutating func appendState(_ definition: Definition?, parent: Int32, depth: Int32, kind: StateKind, path: String) {
+    mutating func appendState(_ definition: Definition?, parent: Int32, kind: StateKind, path: String) {
         definitionOf.append(definition)
         parentOf.append(parent)
-        depthOf.append(depth)
         kindOf.append(kind)
         pathOf.append(path)
         subtreeEndOf.append(0)
@@ -99,18 +96,18 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
-        appendState(nil, parent: -1, depth: 0, kind: .compound, path: "root")
+        appendState(nil, parent: -1, kind: .compound, path: "root")
         stateIDs.append(nil)
         for message in chart.problems { problem(0, message) }
         if chart.states.filter({ !$0.isHistory }).isEmpty {
             problem(0, "the chart has no states")
         }
-        for state in chart.states { visit(state, parent: 0, depth: 1) }
+        for state in chart.states { visit(state, parent: 0) }
         subtreeEndOf[0] = Int32(stateCount - 1)
     }
 
     @inlinable
-    mutating func visit(_ state: Definition, parent: Int32, depth: Int32) {
+    mutating func visit(_ state: Definition, parent: Int32) {
         let index = Int32(stateCount)
         let name = Self.describe(state.id)
         let path = pathOf[Int(parent)] + "/" + name
@@ -123,7 +120,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         case .history(.shallow): kind = .shallowHistory
         case .history(.deep): kind = .deepHistory
         }
-        appendState(state, parent: parent, depth: depth, kind: kind, path: path)
+        appendState(state, parent: parent, kind: kind, path: path)
         stateIDs.append(state.id)
         if let existing = stateIndex[state.id] {
             problem(index, "duplicate state '\(name)' (first defined at \(self.path(existing)))")
@@ -137,7 +134,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         if let builder = state.doneEvent {
             if kind == .final { doneEventBuilders[index] = builder } else { problem(index, "only a final state can build a done event") }
         }
-        for child in state.children { visit(child, parent: index, depth: depth + 1) }
+        for child in state.children { visit(child, parent: index) }
         subtreeEndOf[Int(index)] = Int32(stateCount - 1)
     }
 

@@ -9,7 +9,6 @@ internal final class _ChartTables: @unchecked Sendable {
     // MARK: States (struct of arrays)
     @usableFromInline let stateCount: Int
     @usableFromInline let parent: _Table<Int32>
-    @usableFromInline let depth: _Table<Int32>
     @usableFromInline let kind: _Table<UInt8>
     /// The last descendant of each state (itself when it has none).
     @usableFromInline let subtreeEnd: _Table<Int32>
@@ -64,8 +63,6 @@ internal final class _ChartTables: @unchecked Sendable {
     /// entry with `_defaultEntryFlag` set also runs the state's initial transition actions.
     @usableFromInline let planEntryStart: _Table<Int32>
     @usableFromInline let planEntries: _Table<Int32>
-    /// Whether a plan's entries include a final state (which raises a done event).
-    @usableFromInline let planEntersFinal: _Table<Bool>
     /// Whether a transition's domain has no parallel state inside: its exit set is then one path
     /// even while parallel states elsewhere are active, so its candidate plan applies there too.
     @usableFromInline let domainIsParallelFree: _Table<Bool>
@@ -109,7 +106,6 @@ internal final class _ChartTables: @unchecked Sendable {
     internal init(_ b: _TablesBuilder) {
         stateCount = b.parent.count
         parent = _Table(b.parent)
-        depth = _Table(b.depth)
         kind = _Table(b.kind.map(\.rawValue))
         subtreeEnd = _Table(b.subtreeEnd)
         entryActionStart = _Table(b.entryActionStart)
@@ -142,7 +138,6 @@ internal final class _ChartTables: @unchecked Sendable {
         planLeaf = _Table(b.planLeaf)
         planEntryStart = _Table(b.planEntryStart)
         planEntries = _Table(b.planEntries)
-        planEntersFinal = _Table(b.planEntersFinal)
         domainIsParallelFree = _Table(b.domainIsParallelFree)
         hasEventlessTransitions = b.triggerKind.contains(.eventless)
         classCount = b.classCount
@@ -159,7 +154,7 @@ internal final class _ChartTables: @unchecked Sendable {
     }
 
     deinit {
-        parent.deallocate(); depth.deallocate(); kind.deallocate(); subtreeEnd.deallocate()
+        parent.deallocate(); kind.deallocate(); subtreeEnd.deallocate()
         entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
         initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
         eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate(); hasInvocations.deallocate()
@@ -167,7 +162,7 @@ internal final class _ChartTables: @unchecked Sendable {
         targetStart.deallocate(); targets.deallocate(); requiredStart.deallocate(); required.deallocate()
         transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
         domain.deallocate(); planLeaf.deallocate(); planEntryStart.deallocate(); planEntries.deallocate()
-        planEntersFinal.deallocate(); candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
+        candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
         candidateActionStart.deallocate(); candidateActions.deallocate(); candidateLeaf.deallocate(); candidateFlags.deallocate()
         candidateExitEnd.deallocate(); candidateTransitionEnd.deallocate()
     }
@@ -207,7 +202,6 @@ internal final class _ChartTables: @unchecked Sendable {
 internal struct _TablesBuilder {
     @inlinable init() {}
     @usableFromInline var parent: [Int32] = []
-    @usableFromInline var depth: [Int32] = []
     @usableFromInline var kind: [StateKind] = []
     @usableFromInline var subtreeEnd: [Int32] = []
     @usableFromInline var entryActionStart: [Int32] = []
@@ -237,7 +231,6 @@ internal struct _TablesBuilder {
     @usableFromInline var planLeaf: [Int32] = []
     @usableFromInline var planEntryStart: [Int32] = [0]
     @usableFromInline var planEntries: [Int32] = []
-    @usableFromInline var planEntersFinal: [Bool] = []
     @usableFromInline var domainIsParallelFree: [Bool] = []
     @usableFromInline var classCount = 1
     @usableFromInline var unmatchedClass: Int32 = 0

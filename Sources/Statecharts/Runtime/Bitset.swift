@@ -35,9 +35,6 @@ internal struct _Bitset: Hashable, Sendable {
     var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
     @inlinable
-    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
-
-    @inlinable
     func intersects(_ other: _Bitset) -> Bool {
         for i in 0..<Swift.min(words.count, other.words.count) where words[i] & other.words[i] != 0 { return true }
         return false
