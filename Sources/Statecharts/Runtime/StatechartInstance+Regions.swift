@@ -41,19 +41,12 @@ extension StatechartInstance {
                 let s = Int32(w << 6 + bits.trailingZeroBitCount)
                 bits &= bits - 1
                 guard tables.isAtomic(s) else { continue }
-                let row = Int(s) * tables.classCount + Int(resolved.classID)
-                var c = tables.candidateStart[row]
-                let end = tables.candidateStart[row + 1]
-                while c < end {
-                    let t = tables.candidates[c]
-                    if tables.isConditionFree[t] || isEnabled(t) {
-                        var seen = false
-                        for pick in picks where pick.transition == t { seen = true }
-                        if !seen { picks.append(_Pick(candidate: c, transition: t, atomic: s)) }
-                        break
-                    }
-                    c += 1
-                }
+                let c = firstEnabledCandidate(of: s, resolved.classID)
+                guard c >= 0 else { continue }
+                let t = tables.candidates[c]
+                var seen = false
+                for pick in picks where pick.transition == t { seen = true }
+                if !seen { picks.append(_Pick(candidate: c, transition: t, atomic: s)) }
             }
             w += 1
         }

@@ -63,25 +63,19 @@ extension StatechartInstance {
             if Observer._ignoresEverything && resolved.mask == nil && tables.hasCandidateTable {
                 // The fastest path: one table row holds the candidates of (leaf, event) in
                 // selection order, and each candidate its whole plan as a list of actions.
-                // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
-                let row = Int(from) &* tables.classCount &+ Int(resolved.classID)
-                var c = tables.candidateStart[row]
-                let end = tables.candidateStart[row &+ 1]
-                while c < end {
+                let c = firstEnabledCandidate(of: from, resolved.classID)
+                if c >= 0 {
                     let t = tables.candidates[c]
-                    if tables.isConditionFree[t] || isEnabled(t) {
-                        let flags = tables.candidateFlags[c]
-                        if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
-                        runActions(tables.candidateActionStart[c], tables.candidateActionStart[c &+ 1], table: tables.candidateActions)
-                        leaf = tables.candidateLeaf[c]
-                        if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
-                            return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
-                        }
-                        var log = _StepLog()
-                        log.transitions.append(t)
-                        return completeSlowly(&log, from: from, event, &observer)
+                    let flags = tables.candidateFlags[c]
+                    if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
+                    runActions(tables.candidateActionStart[c], tables.candidateActionStart[c &+ 1], table: tables.candidateActions)
+                    leaf = tables.candidateLeaf[c]
+                    if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
+                        return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
                     }
-                    c &+= 1
+                    var log = _StepLog()
+                    log.transitions.append(t)
+                    return completeSlowly(&log, from: from, event, &observer)
                 }
                 if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty {
                     return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
@@ -280,15 +274,8 @@ extension StatechartInstance {
     mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
         unowned(unsafe) let tables = chart.tables
         if resolved.mask == nil && tables.hasCandidateTable {
-            let row = Int(state) * tables.classCount + Int(resolved.classID)
-            var i = tables.candidateStart[row]
-            let end = tables.candidateStart[row + 1]
-            while i < end {
-                let t = tables.candidates[i]
-                if tables.isConditionFree[t] || isEnabled(t) { return t }
-                i += 1
-            }
-            return -1
+            let c = firstEnabledCandidate(of: state, resolved.classID)
+            return c < 0 ? -1 : tables.candidates[c]
         }
         var a = state
         while a >= 0 {
@@ -299,6 +286,23 @@ extension StatechartInstance {
                 t += 1
             }
             a = tables.parent[a]
+        }
+        return -1
+    }
+
+    /// The first enabled candidate (an index into the candidate table) of atomic state `state`
+    /// for event class `classID`, or -1. Requires the candidate table.
+    @inlinable @inline(__always)
+    mutating func firstEnabledCandidate(of state: Int32, _ classID: Int32) -> Int32 {
+        unowned(unsafe) let tables = chart.tables
+        // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
+        let row = Int(state) &* tables.classCount &+ Int(classID)
+        var c = tables.candidateStart[row]
+        let end = tables.candidateStart[row &+ 1]
+        while c < end {
+            let t = tables.candidates[c]
+            if tables.isConditionFree[t] || isEnabled(t) { return c }
+            c &+= 1
         }
         return -1
     }
