@@ -200,6 +200,37 @@ extension _ChartCompiler {
         b.candidates = candidates
         b.hasCandidateTable = true
         computeCandidatePlans(classCount: classCount)
+        computeDirectEntries(classCount: classCount)
+    }
+
+    /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the
+    /// candidate `send` can take by its plan alone, or whether the event is simply ignored.
+    @inlinable
+    mutating func computeDirectEntries(classCount: Int) {
+        let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
+        guard stateCount << shift <= Self.candidateTableLimit else { return }
+        let slow = _DirectEntry(candidate: _ChartTables.directSlow, leaf: -1)
+        var direct = Array(repeating: slow, count: stateCount << shift)
+        for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
+            for cls in 0..<classCount {
+                let row = s * classCount + cls
+                let c = Int(b.candidateStart[row])
+                if c == Int(b.candidateStart[row + 1]) {
+                    // Nothing to take, and nothing eventless that could follow.
+                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, leaf: Int32(s)) }
+                    continue
+                }
+                guard b.isConditionFree[Int(b.candidates[c])], b.candidateFlags[c] == 0 else { continue }
+                let list = b.candidateActions[Int(b.candidateActionStart[c])..<Int(b.candidateActionStart[c + 1])]
+                if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
+                let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
+                direct[s << shift | cls] = _DirectEntry(
+                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), leaf: b.candidateLeaf[c],
+                    actionStart: b.candidateActionStart[c], actionEnd: b.candidateActionStart[c + 1])
+            }
+        }
+        b.direct = direct
+        b.directShift = shift
     }
 
     /// The plan of every candidate as the fast path runs it: the actions in order and the new

@@ -69,6 +69,15 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var descriptors: [Event.Name] = []
     @usableFromInline
     var descriptorIDs: [Event.Name: Int32] = [:]
+    /// Exact matching: whether a transition names each class, and those names in order of first
+    /// appearance.
+    @usableFromInline
+    var classIsDeclared: [Bool] = []
+    @usableFromInline
+    var declaredNames: [Event.Name] = []
+    /// Whether event classes are numbered by the tag byte of a payload-free enum of names.
+    @usableFromInline
+    var classesAreTags = false
     /// Synthetic done classes, by state.
     @usableFromInline
     var doneClassOfState: [Int32: Int32] = [:]
@@ -219,12 +228,39 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         }
     }
 
+    /// For a payload-free enum of event names that is `CaseIterable`, its cases in tag order; `nil`
+    /// unless the layout is verified: a one-byte type whose `allCases` carry the tags 0, 1, 2, … .
+    @usableFromInline
+    static func namesInTagOrder() -> [Event.Name]? {
+        guard MemoryLayout<Event.Name>.size == 1,
+              let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
+        let all = caseIterable.allCasesAsArray()
+        guard !all.isEmpty, all.count <= 256 else { return nil }
+        var names: [Event.Name] = []
+        for (i, value) in all.enumerated() {
+            guard let name = value as? Event.Name, withUnsafeBytes(of: name, { $0[0] }) == UInt8(i) else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The class of an event name, numbering it if new; `declaring` records it among the names
+    /// transitions declare.
     @inlinable
-    mutating func classForName(_ name: Event.Name) -> Int32 {
-        if let c = eventClasses[name] { return c }
-        let c = Int32(classNames.count)
-        eventClasses[name] = c
-        classNames.append(name)
+    mutating func classForName(_ name: Event.Name, declaring: Bool = true) -> Int32 {
+        let c: Int32
+        if let known = eventClasses[name] {
+            c = known
+        } else {
+            c = Int32(classNames.count)
+            eventClasses[name] = c
+            classNames.append(name)
+            classIsDeclared.append(false)
+        }
+        if declaring && !classIsDeclared[Int(c)] {
+            classIsDeclared[Int(c)] = true
+            declaredNames.append(name)
+        }
         return c
     }
 
@@ -270,6 +306,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @inlinable
     mutating func lowerTransitions(_ chart: StatechartDefinition<StateID, Event, Context>) {
         let count = stateCount
+        if exactMatching, let names = Self.namesInTagOrder() {
+            // Class i is the name whose tag byte is i: sending such an event needs no lookup.
+            for name in names { _ = classForName(name, declaring: false) }
+            classesAreTags = true
+        }
         for s in 0..<count {
             let s32 = Int32(s)
             b.transitionStart.append(Int32(b.source.count))

@@ -79,19 +79,36 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let candidates: _Table<Int32>
     @usableFromInline let hasCandidateTable: Bool
     /// For each candidate (an atomic state and one of its transitions), its whole plan as the
-    /// runtime executes it without an observer: `candidateActionStart[c] ..< candidateActionStart[c+1]`
-    /// are the actions to run in order (exits from the leaf up, the transition's, entries with
-    /// initial-transition actions), `candidateLeaf[c]` the new leaf, and `candidateFlags[c]` what
+    /// runtime executes it without an observer: `candidatePlans[c]` holds the range of
+    /// `candidateActionSlots` to run in order (exits from the leaf up, the transition's, entries
+    /// with initial-transition actions), the new leaf and the transition; `candidateFlags[c]` what
     /// else it needs (`planNeedsGeneralStep`, `planNeedsCompletion`).
-    @usableFromInline let candidateActionStart: _Table<Int32>
-    @usableFromInline let candidateActions: _Table<Int32>
-    @usableFromInline let candidateLeaf: _Table<Int32>
+    @usableFromInline let candidatePlans: _Table<_CandidatePlan>
+    @usableFromInline let candidateActionSlots: _Table<_ActionSlot>
     @usableFromInline let candidateFlags: _Table<UInt8>
     /// Where a candidate's exit actions end and its transition actions end, within its list (so
     /// several candidates taken together run all exits, then all transition actions, then all
     /// entries).
     @usableFromInline let candidateExitEnd: _Table<Int32>
     @usableFromInline let candidateTransitionEnd: _Table<Int32>
+    /// What `send` does with (atomic state, event class) before anything else, at
+    /// `state << directShift | class` (a shift, not a multiply, on the path from one event's leaf
+    /// to the next's): see ``_DirectEntry``. Only built with the candidate table and exact matching.
+    @usableFromInline let direct: _Table<_DirectEntry>
+    @usableFromInline let directShift: Int
+    @usableFromInline let hasDirectTable: Bool
+
+    /// Every action of the chart, by action index.
+    @usableFromInline let actionSlots: _Table<_ActionSlot>
+    /// The guard of every transition, by transition index.
+    @usableFromInline let guardSlots: _Table<_GuardSlot>
+
+    /// No transition can be taken and none could follow: the event is ignored.
+    @inlinable static var directIgnore: Int32 { -1 }
+    /// Anything else: the full path decides.
+    @inlinable static var directSlow: Int32 { -2 }
+    /// Direct candidates whose actions read the event are stored as `directWithEvent - c`.
+    @inlinable static var directWithEvent: Int32 { -3 }
 
     /// The candidate's plan does something the action list cannot say (records history, enters a
     /// final state, starts or stops invocations, has no single-path plan): take the step in full.
@@ -145,10 +162,18 @@ internal final class _ChartTables: @unchecked Sendable {
         candidateStart = _Table(b.candidateStart)
         candidates = _Table(b.candidates)
         hasCandidateTable = b.hasCandidateTable
-        candidateActionStart = _Table(b.candidateActionStart)
-        candidateActions = _Table(b.candidateActions)
-        candidateLeaf = _Table(b.candidateLeaf)
+        let slots = b.actionSlots
+        candidatePlans = _Table(b.candidateLeaf.indices.map { c in
+            _CandidatePlan(actionStart: b.candidateActionStart[c], actionEnd: b.candidateActionStart[c + 1],
+                           leaf: b.candidateLeaf[c], transition: b.candidates[c])
+        })
+        candidateActionSlots = _Table(b.candidateActions.map { slots[Int($0)] })
         candidateFlags = _Table(b.candidateFlags)
+        direct = _Table(b.direct)
+        directShift = b.directShift
+        hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
+        actionSlots = _Table(b.actionSlots)
+        guardSlots = _Table(b.guardSlots)
         candidateExitEnd = _Table(b.candidateExitEnd)
         candidateTransitionEnd = _Table(b.candidateTransitionEnd)
     }
@@ -163,7 +188,8 @@ internal final class _ChartTables: @unchecked Sendable {
         transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
         domain.deallocate(); planLeaf.deallocate(); planEntryStart.deallocate(); planEntries.deallocate()
         candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
-        candidateActionStart.deallocate(); candidateActions.deallocate(); candidateLeaf.deallocate(); candidateFlags.deallocate()
+        candidatePlans.deallocate(); candidateActionSlots.deallocate(); candidateFlags.deallocate()
+        direct.deallocate(); actionSlots.deallocate(); guardSlots.deallocate()
         candidateExitEnd.deallocate(); candidateTransitionEnd.deallocate()
     }
 
@@ -243,4 +269,52 @@ internal struct _TablesBuilder {
     @usableFromInline var candidateFlags: [UInt8] = []
     @usableFromInline var candidateExitEnd: [Int32] = []
     @usableFromInline var candidateTransitionEnd: [Int32] = []
+    @usableFromInline var direct: [_DirectEntry] = []
+    @usableFromInline var directShift = 0
+    @usableFromInline var actionSlots: [_ActionSlot] = []
+    @usableFromInline var guardSlots: [_GuardSlot] = []
+}
+
+/// What `send` does with an event of one class in one atomic state, decided at compile time.
+///
+/// `candidate` is a candidate `c` to take by its plan alone, stored as `c` when its actions all
+/// take only the context and as `directWithEvent - c` when some also read the event; or
+/// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
+/// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
+/// can reach the outbox (so the macrostep ends with it). `leaf` and the action range are the
+/// direct candidate's plan, here so that the next event's row is one load away from this one's.
+@usableFromInline
+internal struct _DirectEntry: BitwiseCopyable, Sendable {
+    @usableFromInline let candidate: Int32
+    @usableFromInline let leaf: Int32
+    /// `actionStart ..< actionEnd` in ``_ChartTables/candidateActionSlots``.
+    @usableFromInline let actionStart: Int32
+    @usableFromInline let actionEnd: Int32
+
+    @inlinable
+    init(candidate: Int32, leaf: Int32, actionStart: Int32 = 0, actionEnd: Int32 = 0) {
+        self.candidate = candidate
+        self.leaf = leaf
+        self.actionStart = actionStart
+        self.actionEnd = actionEnd
+    }
+}
+
+/// A candidate's plan as the fast paths read it, in one load.
+@usableFromInline
+internal struct _CandidatePlan: BitwiseCopyable, Sendable {
+    /// `actionStart ..< actionEnd` in ``_ChartTables/candidateActionSlots``.
+    @usableFromInline let actionStart: Int32
+    @usableFromInline let actionEnd: Int32
+    /// The new leaf (the same leaf for a targetless transition); -1 when there is no plan.
+    @usableFromInline let leaf: Int32
+    @usableFromInline let transition: Int32
+
+    @inlinable
+    init(actionStart: Int32, actionEnd: Int32, leaf: Int32, transition: Int32) {
+        self.actionStart = actionStart
+        self.actionEnd = actionEnd
+        self.leaf = leaf
+        self.transition = transition
+    }
 }

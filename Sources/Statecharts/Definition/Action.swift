@@ -45,13 +45,18 @@ public struct Action<Event: StatechartEvent, Context>: Sendable {
         self.body = .full(body)
     }
 
+    /// Whether the action takes only the context.
     @inlinable
-    internal func run(_ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>) {
-        switch body {
-        case .context(let body): body(&context)
-        case .contextEvent(let body): body(&context, event)
-        case .full(let body): body(&context, event, &outbox)
-        }
+    internal var takesOnlyContext: Bool {
+        if case .context = body { return true }
+        return false
+    }
+
+    /// Whether the action can raise, send or cancel events.
+    @inlinable
+    internal var usesOutbox: Bool {
+        if case .full = body { return true }
+        return false
     }
 }
 
@@ -90,14 +95,5 @@ public struct Guard<Event: StatechartEvent, Context>: Sendable {
     ) {
         self.name = name
         self.body = .full(body)
-    }
-
-    @inlinable
-    internal func evaluate(_ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool {
-        switch body {
-        case .context(let body): return body(context)
-        case .contextEvent(let body): return body(context, event)
-        case .full(let body): return body(context, event, &outbox)
-        }
     }
 }

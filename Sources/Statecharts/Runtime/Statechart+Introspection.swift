@@ -133,7 +133,7 @@ extension Statechart {
 
     /// The event names (descriptors) the chart declares, in order of first appearance.
     public var declaredEventNames: [Event.Name] {
-        exactMatching ? classNames.compactMap { $0 } : descriptors
+        exactMatching ? declaredNames : descriptors
     }
 
     /// Every active state of `configuration`, in document order.

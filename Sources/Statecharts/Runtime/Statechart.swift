@@ -18,6 +18,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let tables: _ChartTables
     @usableFromInline let actions: _ValueTable<Action<Event, Context>>
     @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
+    /// The boxes the tables' action and guard slots point to.
+    @usableFromInline let callableBoxes: _CallableBoxes
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
     @usableFromInline let doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>]
     /// Invocations by state index.
@@ -31,12 +33,16 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let eventClasses: [Event.Name: Int32]
     /// The name of each class (named classes only).
     @usableFromInline let classNames: [Event.Name?]
+    /// Exact matching: the names transitions declare, in order of first appearance.
+    @usableFromInline let declaredNames: [Event.Name]
     /// Descriptor matching: the declared descriptors, by id.
     @usableFromInline let descriptors: [Event.Name]
     /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
     @usableFromInline let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
-    /// Pre-resolution for events whose name is a payload-free enum: its tag byte to its class.
-    @usableFromInline let tagClasses: [Int32]?
+    /// Whether event names are a payload-free enum whose tag byte is the event's class.
+    @usableFromInline let classesAreTags: Bool
+    /// `classesAreTags` and the direct table exists: `send` needs neither lookup nor check.
+    @usableFromInline let sendsDirectlyByTag: Bool
     @usableFromInline let exactMatching: Bool
     @usableFromInline let doneEventsAreEvents: Bool
 
@@ -69,6 +75,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
             throw StatechartDefinitionError(problems: compiler.problemsInDocumentOrder)
         }
         compiler.lower()
+        callableBoxes = _CallableBoxes(actions: compiler.actions, guards: compiler.guards)
+        compiler.b.actionSlots = callableBoxes.actionSlots
+        compiler.b.guardSlots = callableBoxes.guardSlots
         tables = _ChartTables(compiler.b)
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
@@ -79,10 +88,12 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         paths = compiler.pathOf
         eventClasses = compiler.eventClasses
         classNames = compiler.classNames
+        declaredNames = compiler.declaredNames
         descriptors = compiler.descriptors
         exactMatching = compiler.exactMatching
         doneEventsAreEvents = compiler.doneEventsAreEvents
-        tagClasses = Self.tagTable(eventClasses, unmatched: compiler.b.unmatchedClass)
+        classesAreTags = compiler.classesAreTags
+        sendsDirectlyByTag = compiler.classesAreTags && tables.hasDirectTable
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
     }
@@ -107,38 +118,20 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
 
     // MARK: Event resolution
 
-    /// For a payload-free enum of event names, a table from each case's tag byte to its class, so
-    /// that sending such an event needs no hashing. Built only when the layout is verified: a
-    /// one-byte type whose `allCases` carry the tags 0, 1, 2, … in order.
-    @usableFromInline
-    static func tagTable(_ classes: [Event.Name: Int32], unmatched: Int32) -> [Int32]? {
-        guard MemoryLayout<Event.Name>.size == 1,
-              let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
-        let all = caseIterable.allCasesAsArray()
-        guard !all.isEmpty, all.count <= 256 else { return nil }
-        var table: [Int32] = []
-        for (i, value) in all.enumerated() {
-            guard let name = value as? Event.Name else { return nil }
-            let tag = withUnsafeBytes(of: name) { $0[0] }
-            guard Int(tag) == i else { return nil }
-            table.append(classes[name] ?? unmatched)
-        }
-        return table
-    }
-
     /// The event class of a name (exact matching).
-    @inlinable
+    @inlinable @inline(__always)
     func eventClass(ofName name: Event.Name) -> Int32 {
-        if let tagClasses {
-            let tag = withUnsafeBytes(of: name) { Int($0[0]) }
-            if tag < tagClasses.count { return tagClasses[tag] }
-        }
+        if classesAreTags { return Self.tag(of: name) }
         return eventClasses[name] ?? tables.unmatchedClass
     }
 
+    /// The tag byte of a payload-free enum (see `classesAreTags`).
+    @inlinable @inline(__always)
+    static func tag(of name: Event.Name) -> Int32 { withUnsafeBytes(of: name) { Int32($0[0]) } }
+
     /// Resolves an event for selection: its class, and for descriptor matching the mask of
     /// transitions it triggers (computed once per distinct name, then cached).
-    @inlinable
+    @inlinable @inline(__always)
     func resolve(_ event: Event) -> _ResolvedEvent {
         if exactMatching { return _ResolvedEvent(classID: eventClass(ofName: event.name), mask: nil) }
         return _ResolvedEvent(classID: tables.unmatchedClass, mask: mask(for: event.name))

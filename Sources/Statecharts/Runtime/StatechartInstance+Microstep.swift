@@ -16,22 +16,21 @@ extension StatechartInstance {
     /// sends and cancels as it returns.
     @inlinable @inline(__always)
     mutating func runActions(_ start: Int32, _ end: Int32) {
-        unowned(unsafe) let chart = self.chart
+        unowned(unsafe) let tables = chart.tables
         var i = start
         while i < end {
-            chart.actions[i].run(&context, currentEvent, &outbox)
+            tables.actionSlots[i].run(&context, currentEvent, &outbox)
             if !outbox.requests.isEmpty { carryOutRequests() }
             i += 1
         }
     }
 
-    /// Runs the actions whose indices are `table[start ..< end]` (a candidate's plan).
+    /// Runs the actions `table[start ..< end]` (part of a candidate's plan).
     @inlinable @inline(__always)
-    mutating func runActions(_ start: Int32, _ end: Int32, table: _Table<Int32>) {
-        unowned(unsafe) let chart = self.chart
+    mutating func runActions(_ start: Int32, _ end: Int32, table: _Table<_ActionSlot>) {
         var i = start
         while i < end {
-            chart.actions[table[i]].run(&context, currentEvent, &outbox)
+            table[i].run(&context, currentEvent, &outbox)
             i &+= 1
         }
         // Sends and cancels are carried out in the order made; doing it once after the list is

@@ -75,7 +75,7 @@ extension StatechartInstance {
         if !ordered { byDomain.sort { tables.domain[$0.transition] < tables.domain[$1.transition] } }
         for pick in byDomain.reversed() {
             let c = pick.candidate
-            runActions(tables.candidateActionStart[c], tables.candidateExitEnd[c], table: tables.candidateActions)
+            runActions(tables.candidatePlans[c].actionStart, tables.candidateExitEnd[c], table: tables.candidateActionSlots)
             let domain = tables.domain[pick.transition]
             if domain >= 0 {
                 var s = pick.atomic
@@ -89,7 +89,7 @@ extension StatechartInstance {
         for pick in picks {
             log.transitions.append(pick.transition)
             runActions(tables.candidateExitEnd[pick.candidate], tables.candidateTransitionEnd[pick.candidate],
-                       table: tables.candidateActions)
+                       table: tables.candidateActionSlots)
         }
         // Entries, in ascending domain order.
         for pick in byDomain {
@@ -103,7 +103,7 @@ extension StatechartInstance {
                     i += 1
                 }
             }
-            runActions(tables.candidateTransitionEnd[c], tables.candidateActionStart[c + 1], table: tables.candidateActions)
+            runActions(tables.candidateTransitionEnd[c], tables.candidatePlans[c].actionEnd, table: tables.candidateActionSlots)
         }
         if !outbox.internalQueue.isEmpty || (extras != nil && !extras!.value.externalQueue.isEmpty) {
             finishMacrostep(event, &log, steps: 1, &observer)

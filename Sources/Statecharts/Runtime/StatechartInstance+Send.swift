@@ -31,17 +31,24 @@ extension StatechartInstance {
 
     /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
     /// this instance, until the instance is stable.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Event) -> SendResult {
-        var observer = _NoObserver<StateID, Event>()
-        return process(event, chart.resolve(event), &observer)
+        unowned(unsafe) let chart = self.chart
+        // A payload-free enum: its tag byte is its class.
+        if chart.sendsDirectlyByTag { return sendDirectly(event, Statechart<StateID, Event, Context>.tag(of: event.name)) }
+        if chart.exactMatching && chart.tables.hasDirectTable {
+            return sendDirectly(event, chart.eventClass(ofName: event.name))
+        }
+        return processWithoutObserver(event, chart.resolve(event))
     }
 
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: PreparedEvent<Event>) -> SendResult {
-        var observer = _NoObserver<StateID, Event>()
-        return process(event.event, event.resolved, &observer)
+        if event.resolved.mask == nil && chart.tables.hasDirectTable {
+            return sendDirectly(event.event, event.resolved.classID)
+        }
+        return processWithoutObserver(event.event, event.resolved)
     }
 
     /// Sends an event, reporting to `observer`.
@@ -49,6 +56,57 @@ extension StatechartInstance {
     public mutating func send<Observer: StatechartObserver>(_ event: Event, observer: inout Observer) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event {
         process(event, chart.resolve(event), &observer)
+    }
+
+    /// The front of `send` for an exactly matched event of class `classID` when the chart has a
+    /// direct table, small enough to inline into the caller's loop: one load from the table
+    /// decides whether the event is ignored or taken by a plan of actions alone; everything else
+    /// goes out of line.
+    @inlinable @inline(__always)
+    mutating func sendDirectly(_ event: Event, _ classID: Int32) -> SendResult {
+        unowned(unsafe) let tables = chart.tables
+        let from = leaf
+        if from >= 0 && status == .running {
+            // Indices come from the compiler and are in range: no bounds or overflow checks.
+            let entry = tables.direct[Int(from) &<< tables.directShift | Int(classID)]
+            // A direct plan's actions cannot reach the outbox and nothing follows them: the
+            // macrostep is over when they return (so `currentEvent` is not even needed). The leaf
+            // is set first: no action can see it, and the next event's lookup need not wait.
+            if entry.candidate >= 0 {
+                leaf = entry.leaf
+                // Every action takes only the context: no dispatch on the closure form.
+                var i = entry.actionStart
+                while i < entry.actionEnd {
+                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(tables.candidateActionSlots[i].box)
+                        ._withUnsafeGuaranteedRef { $0.body(&context) }
+                    i &+= 1
+                }
+                return SendResult(outcome: .transitioned, transition: tables.candidatePlans[entry.candidate].transition,
+                                  fromLeaf: from, toLeaf: entry.leaf)
+            }
+            if entry.candidate == _ChartTables.directIgnore {
+                return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
+            }
+            if entry.candidate <= _ChartTables.directWithEvent {
+                leaf = entry.leaf
+                var i = entry.actionStart
+                while i < entry.actionEnd {
+                    tables.candidateActionSlots[i].run(&context, Optional(event), &outbox)
+                    i &+= 1
+                }
+                let c = _ChartTables.directWithEvent &- entry.candidate
+                return SendResult(outcome: .transitioned, transition: tables.candidatePlans[c].transition,
+                                  fromLeaf: from, toLeaf: entry.leaf)
+            }
+        }
+        return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
+    }
+
+    /// `process` without an observer, out of line so that `send`'s front stays small.
+    @inlinable @inline(never)
+    mutating func processWithoutObserver(_ event: Event, _ resolved: _ResolvedEvent) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return process(event, resolved, &observer)
     }
 
     @inlinable
@@ -61,20 +119,20 @@ extension StatechartInstance {
             let from = leaf
             currentEvent = event
             if Observer._ignoresEverything && resolved.mask == nil && tables.hasCandidateTable {
-                // The fastest path: one table row holds the candidates of (leaf, event) in
-                // selection order, and each candidate its whole plan as a list of actions.
+                // The fast path for what the direct table leaves: guards, plans whose actions
+                // may raise or send, and plans followed by eventless transitions.
                 let c = firstEnabledCandidate(of: from, resolved.classID)
                 if c >= 0 {
-                    let t = tables.candidates[c]
                     let flags = tables.candidateFlags[c]
-                    if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
-                    runActions(tables.candidateActionStart[c], tables.candidateActionStart[c &+ 1], table: tables.candidateActions)
-                    leaf = tables.candidateLeaf[c]
+                    let plan = tables.candidatePlans[c]
+                    if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(plan.transition, from: from, event, &observer) }
+                    runActions(plan.actionStart, plan.actionEnd, table: tables.candidateActionSlots)
+                    leaf = plan.leaf
                     if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
-                        return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
+                        return SendResult(outcome: .transitioned, transition: plan.transition, fromLeaf: from, toLeaf: leaf)
                     }
                     var log = _StepLog()
-                    log.transitions.append(t)
+                    log.transitions.append(plan.transition)
                     return completeSlowly(&log, from: from, event, &observer)
                 }
                 if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty {
@@ -246,7 +304,7 @@ extension StatechartInstance {
             if !isActive(index: tables.required[r]) { return false }
             r += 1
         }
-        return chart.guards[t]?.evaluate(context, currentEvent, &outbox) ?? true
+        return tables.guardSlots[t].evaluate(context, currentEvent, &outbox)
     }
 
     /// Whether transition `t` is triggered by the resolved event.
@@ -275,7 +333,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         if resolved.mask == nil && tables.hasCandidateTable {
             let c = firstEnabledCandidate(of: state, resolved.classID)
-            return c < 0 ? -1 : tables.candidates[c]
+            return c < 0 ? -1 : tables.candidatePlans[c].transition
         }
         var a = state
         while a >= 0 {
