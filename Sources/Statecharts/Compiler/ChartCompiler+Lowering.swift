@@ -201,6 +201,41 @@ extension _ChartCompiler {
         b.hasCandidateTable = true
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
+        computeRegionMasks()
+    }
+
+    /// For charts of at most 64 states: each region-local candidate's exits and entries as bit
+    /// masks over the configuration, so that several region-local transitions update the
+    /// configuration with two operations each (see ``_ChartTables/candidateExitMask``).
+    @inlinable
+    mutating func computeRegionMasks() {
+        guard stateCount <= 64, !b.direct.isEmpty else { return }
+        let total = b.candidates.count
+        b.candidateExitMask = Array(repeating: 0, count: total)
+        b.candidateEntryMask = Array(repeating: 0, count: total)
+        var row = 0
+        for c in 0..<total where b.candidateFlags[c] == 0 {
+            while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
+            let t = Int(b.candidates[c])
+            let domain = b.domain[t]
+            guard domain >= 0, b.domainIsParallelFree[t] else { continue }
+            var exits: UInt64 = 0
+            var s = Int32(row / b.classCount)
+            while s != domain {
+                exits |= 1 << UInt64(s)
+                s = parentOf[Int(s)]
+            }
+            var entries: UInt64 = 0
+            for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
+                entries |= 1 << UInt64(entry & _ChartTables.entryStateMask)
+            }
+            b.candidateExitMask[c] = exits
+            b.candidateEntryMask[c] = entries
+        }
+        b.atomicMask = (0..<stateCount).reduce(0) { mask, s in
+            kindOf[s] == .atomic || kindOf[s] == .final ? mask | 1 << UInt64(s) : mask
+        }
+        b.hasRegionMasks = true
     }
 
     /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the

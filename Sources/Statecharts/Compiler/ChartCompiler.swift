@@ -229,13 +229,16 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     }
 
     /// For a payload-free enum of event names that is `CaseIterable`, its cases in tag order; `nil`
-    /// unless the layout is verified: a one-byte type whose `allCases` carry the tags 0, 1, 2, … .
+    /// unless the layout is verified: a one-byte type whose `allCases` carry the tags 0, 1, 2, …
+    /// and list every case. (An enum of n cases stores `Optional.none` as the tag n, its first
+    /// unused value: an `allCases` that leaves a case out has fewer than n elements.)
     @usableFromInline
     static func namesInTagOrder() -> [Event.Name]? {
-        guard MemoryLayout<Event.Name>.size == 1,
+        guard MemoryLayout<Event.Name>.size == 1, MemoryLayout<Event.Name?>.size == 1,
               let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
         let all = caseIterable.allCasesAsArray()
-        guard !all.isEmpty, all.count <= 256 else { return nil }
+        let caseCount = withUnsafeBytes(of: Event.Name?.none) { Int($0[0]) }
+        guard !all.isEmpty, all.count == caseCount else { return nil }
         var names: [Event.Name] = []
         for (i, value) in all.enumerated() {
             guard let name = value as? Event.Name, withUnsafeBytes(of: name, { $0[0] }) == UInt8(i) else { return nil }

@@ -81,16 +81,20 @@ internal final class _ChartTables: @unchecked Sendable {
     /// For each candidate (an atomic state and one of its transitions), its whole plan as the
     /// runtime executes it without an observer: `candidatePlans[c]` holds the range of
     /// `candidateActionSlots` to run in order (exits from the leaf up, the transition's, entries
-    /// with initial-transition actions), the new leaf and the transition; `candidateFlags[c]` what
-    /// else it needs (`planNeedsGeneralStep`, `planNeedsCompletion`).
+    /// with initial-transition actions), `candidateLeaf[c]` the new leaf, and `candidateFlags[c]`
+    /// what else it needs (`planNeedsGeneralStep`, `planNeedsCompletion`).
     @usableFromInline let candidatePlans: _Table<_CandidatePlan>
     @usableFromInline let candidateActionSlots: _Table<_ActionSlot>
+    @usableFromInline let candidateLeaf: _Table<Int32>
     @usableFromInline let candidateFlags: _Table<UInt8>
-    /// Where a candidate's exit actions end and its transition actions end, within its list (so
-    /// several candidates taken together run all exits, then all transition actions, then all
-    /// entries).
-    @usableFromInline let candidateExitEnd: _Table<Int32>
-    @usableFromInline let candidateTransitionEnd: _Table<Int32>
+    /// Charts of at most 64 states (`hasRegionMasks`): for a candidate whose plan is complete
+    /// (flags 0) and whose domain holds no parallel state, the states it exits and enters as bits
+    /// of the configuration's first word; 0 for any other candidate (a region-local transition
+    /// always exits its leaf). `atomicMask` holds the atomic and final states.
+    @usableFromInline let candidateExitMask: _Table<UInt64>
+    @usableFromInline let candidateEntryMask: _Table<UInt64>
+    @usableFromInline let atomicMask: UInt64
+    @usableFromInline let hasRegionMasks: Bool
     /// What `send` does with (atomic state, event class) before anything else, at
     /// `state << directShift | class` (a shift, not a multiply, on the path from one event's leaf
     /// to the next's): see ``_DirectEntry``. Only built with the candidate table and exact matching.
@@ -164,18 +168,21 @@ internal final class _ChartTables: @unchecked Sendable {
         hasCandidateTable = b.hasCandidateTable
         let slots = b.actionSlots
         candidatePlans = _Table(b.candidateLeaf.indices.map { c in
-            _CandidatePlan(actionStart: b.candidateActionStart[c], actionEnd: b.candidateActionStart[c + 1],
-                           leaf: b.candidateLeaf[c], transition: b.candidates[c])
+            _CandidatePlan(actionStart: b.candidateActionStart[c], exitEnd: b.candidateExitEnd[c],
+                           transitionEnd: b.candidateTransitionEnd[c], actionEnd: b.candidateActionStart[c + 1])
         })
         candidateActionSlots = _Table(b.candidateActions.map { slots[Int($0)] })
+        candidateLeaf = _Table(b.candidateLeaf)
         candidateFlags = _Table(b.candidateFlags)
         direct = _Table(b.direct)
         directShift = b.directShift
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
         actionSlots = _Table(b.actionSlots)
         guardSlots = _Table(b.guardSlots)
-        candidateExitEnd = _Table(b.candidateExitEnd)
-        candidateTransitionEnd = _Table(b.candidateTransitionEnd)
+        candidateExitMask = _Table(b.candidateExitMask)
+        candidateEntryMask = _Table(b.candidateEntryMask)
+        atomicMask = b.atomicMask
+        hasRegionMasks = b.hasRegionMasks
     }
 
     deinit {
@@ -190,7 +197,8 @@ internal final class _ChartTables: @unchecked Sendable {
         candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
         candidatePlans.deallocate(); candidateActionSlots.deallocate(); candidateFlags.deallocate()
         direct.deallocate(); actionSlots.deallocate(); guardSlots.deallocate()
-        candidateExitEnd.deallocate(); candidateTransitionEnd.deallocate()
+        candidateLeaf.deallocate()
+        candidateExitMask.deallocate(); candidateEntryMask.deallocate()
     }
 
     // MARK: Structure queries
@@ -269,6 +277,10 @@ internal struct _TablesBuilder {
     @usableFromInline var candidateFlags: [UInt8] = []
     @usableFromInline var candidateExitEnd: [Int32] = []
     @usableFromInline var candidateTransitionEnd: [Int32] = []
+    @usableFromInline var candidateExitMask: [UInt64] = []
+    @usableFromInline var candidateEntryMask: [UInt64] = []
+    @usableFromInline var atomicMask: UInt64 = 0
+    @usableFromInline var hasRegionMasks = false
     @usableFromInline var direct: [_DirectEntry] = []
     @usableFromInline var directShift = 0
     @usableFromInline var actionSlots: [_ActionSlot] = []
@@ -300,21 +312,22 @@ internal struct _DirectEntry: BitwiseCopyable, Sendable {
     }
 }
 
-/// A candidate's plan as the fast paths read it, in one load.
+/// A candidate's action list as the fast paths read it, in one load: `actionStart ..< actionEnd`
+/// in ``_ChartTables/candidateActionSlots``, its exit actions ending at `exitEnd` and its
+/// transition actions at `transitionEnd` (so that several candidates taken together run all
+/// exits, then all transition actions, then all entries).
 @usableFromInline
 internal struct _CandidatePlan: BitwiseCopyable, Sendable {
-    /// `actionStart ..< actionEnd` in ``_ChartTables/candidateActionSlots``.
     @usableFromInline let actionStart: Int32
+    @usableFromInline let exitEnd: Int32
+    @usableFromInline let transitionEnd: Int32
     @usableFromInline let actionEnd: Int32
-    /// The new leaf (the same leaf for a targetless transition); -1 when there is no plan.
-    @usableFromInline let leaf: Int32
-    @usableFromInline let transition: Int32
 
     @inlinable
-    init(actionStart: Int32, actionEnd: Int32, leaf: Int32, transition: Int32) {
+    init(actionStart: Int32, exitEnd: Int32, transitionEnd: Int32, actionEnd: Int32) {
         self.actionStart = actionStart
+        self.exitEnd = exitEnd
+        self.transitionEnd = transitionEnd
         self.actionEnd = actionEnd
-        self.leaf = leaf
-        self.transition = transition
     }
 }

@@ -216,7 +216,7 @@ extension _ChartTables {
     @inlinable
     func isSinglePath(_ configuration: _Bitset) -> Bool {
         if !hasParallelStates { return true }
-        for i in 0..<parallelMask.count where configuration.words[i] & parallelMask[i] != 0 { return false }
+        for i in 0..<Swift.min(parallelMask.count, configuration.wordCount) where configuration.word(i) & parallelMask[i] != 0 { return false }
         return true
     }
 }

@@ -18,42 +18,65 @@ public struct Configuration: Sendable, Hashable {
     internal static var notStarted: Configuration { Configuration(leaf: -2) }
 }
 
-/// The transitions a macrostep took, in the order taken; stored inline for the common case of one.
+/// The transitions a macrostep took, in the order taken. Up to four are stored inline (one per
+/// region of a four-region parallel state, say); more go to an array.
 public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
-    @usableFromInline internal var first_: Int32 = -1
-    /// The transitions after the first; allocated only when there are some.
-    @usableFromInline internal var rest: [Int32]?
+    @usableFromInline internal var count_: Int32 = 0
+    @usableFromInline internal var inline: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+    /// The transitions after the first four; `nil` (nothing to release) until needed.
+    @usableFromInline internal var overflow: [Int32]?
 
     @inlinable
     internal init() {}
 
+    /// A list of one transition, or of none when `t` is negative.
     @inlinable
-    internal init(first: Int32, rest: [Int32]?) {
-        first_ = first
-        self.rest = rest
+    internal init(single t: Int32) {
+        if t >= 0 {
+            count_ = 1
+            inline.0 = t
+        }
     }
 
     @inlinable
     internal mutating func append(_ t: Int32) {
-        if first_ < 0 {
-            first_ = t
-        } else if rest == nil {
-            var more: [Int32] = []
-            more.reserveCapacity(7)
-            more.append(t)
-            rest = more
-        } else {
-            rest!.append(t)
+        switch count_ {
+        case 0: inline.0 = t
+        case 1: inline.1 = t
+        case 2: inline.2 = t
+        case 3: inline.3 = t
+        default:
+            if overflow == nil { overflow = [t] } else { overflow!.append(t) }
         }
+        count_ &+= 1
     }
+
+    /// The first transition, or -1.
+    @inlinable
+    internal var firstIndex: Int32 { count_ > 0 ? inline.0 : -1 }
 
     /// The first position.
     @inlinable public var startIndex: Int { 0 }
     /// One past the last position.
-    @inlinable public var endIndex: Int { first_ < 0 ? 0 : 1 + (rest?.count ?? 0) }
+    @inlinable public var endIndex: Int { Int(count_) }
     /// The transition at `position`.
     @inlinable public subscript(position: Int) -> TransitionID {
-        TransitionID(rawValue: position == 0 ? first_ : rest![position - 1])
+        precondition(position >= 0 && position < Int(count_), "TransitionList index out of range")
+        switch position {
+        case 0: return TransitionID(rawValue: inline.0)
+        case 1: return TransitionID(rawValue: inline.1)
+        case 2: return TransitionID(rawValue: inline.2)
+        case 3: return TransitionID(rawValue: inline.3)
+        default: return TransitionID(rawValue: overflow![position - 4])
+        }
+    }
+
+    /// Lists with the same transitions in the same order are equal.
+    public static func == (a: TransitionList, b: TransitionList) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for t in self { hasher.combine(t) }
     }
 }
 
@@ -84,9 +107,8 @@ public struct TransitionID: Sendable, Hashable, Comparable, CustomStringConverti
 
 /// What an instance did with an event.
 ///
-/// A result of the fast path holds only integers (nothing to retain or release); the rarer parts
-/// (more than one transition, configurations with parallel states, an error) live in one
-/// out-of-line box.
+/// A plain value with nothing out of line in the common cases (up to four transitions, charts of
+/// up to 64 states): making one never allocates.
 public struct SendResult: Sendable, Hashable {
     /// Whether anything happened.
     public enum Outcome: Sendable, Hashable {
@@ -100,24 +122,15 @@ public struct SendResult: Sendable, Hashable {
 
     /// Whether anything happened.
     public let outcome: Outcome
-    @usableFromInline let firstTransition: Int32
-    @usableFromInline let fromLeaf: Int32
-    @usableFromInline let toLeaf: Int32
-    @usableFromInline let details: _SendResultDetails?
-
     /// Every transition taken, including those of eventless transitions, internal events and the
     /// events the macrostep sent to itself, in order.
-    @inlinable
-    public var transitions: TransitionList { TransitionList(first: firstTransition, rest: details?.moreTransitions) }
+    public let transitions: TransitionList
     /// The configuration before the event.
-    @inlinable
-    public var from: Configuration { Configuration(leaf: fromLeaf, set: details?.fromSet) }
+    public let from: Configuration
     /// The configuration after the event and everything it caused.
-    @inlinable
-    public var to: Configuration { Configuration(leaf: toLeaf, set: details?.toSet) }
+    public let to: Configuration
     /// Set when the instance stopped during this event (see ``StatechartRuntimeError``).
-    @inlinable
-    public var error: StatechartRuntimeError? { details?.error }
+    public let error: StatechartRuntimeError?
 
     /// Whether at least one transition was taken.
     @inlinable
@@ -127,57 +140,24 @@ public struct SendResult: Sendable, Hashable {
     @inlinable
     internal init(outcome: Outcome, transition: Int32, fromLeaf: Int32, toLeaf: Int32) {
         self.outcome = outcome
-        self.firstTransition = transition
-        self.fromLeaf = fromLeaf
-        self.toLeaf = toLeaf
-        self.details = nil
+        transitions = TransitionList(single: transition)
+        from = Configuration(leaf: fromLeaf)
+        to = Configuration(leaf: toLeaf)
+        error = nil
     }
 
     @inlinable
     internal init(_ log: _StepLog, from: Configuration, to: Configuration, outcome: Outcome? = nil) {
         self.outcome = outcome ?? (log.transitions.isEmpty ? .ignored : .transitioned)
-        firstTransition = log.transitions.first_
-        fromLeaf = from.leaf
-        toLeaf = to.leaf
-        if log.transitions.rest != nil || from.set != nil || to.set != nil || log.error != nil {
-            details = _SendResultDetails(moreTransitions: log.transitions.rest, fromSet: from.set, toSet: to.set, error: log.error)
-        } else {
-            details = nil
-        }
+        transitions = log.transitions
+        self.from = from
+        self.to = to
+        error = log.error
     }
 
     @inlinable
     internal static func notRunning(_ configuration: Configuration) -> SendResult {
         SendResult(_StepLog(), from: configuration, to: configuration, outcome: .notRunning)
-    }
-
-    public static func == (a: SendResult, b: SendResult) -> Bool {
-        a.outcome == b.outcome && a.transitions == b.transitions && a.from == b.from && a.to == b.to && a.error == b.error
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(outcome)
-        hasher.combine(transitions)
-        hasher.combine(from)
-        hasher.combine(to)
-        hasher.combine(error)
-    }
-}
-
-/// The rarer parts of a ``SendResult``.
-@usableFromInline
-internal final class _SendResultDetails: Sendable {
-    @usableFromInline let moreTransitions: [Int32]?
-    @usableFromInline let fromSet: _Bitset?
-    @usableFromInline let toSet: _Bitset?
-    @usableFromInline let error: StatechartRuntimeError?
-
-    @inlinable
-    init(moreTransitions: [Int32]?, fromSet: _Bitset?, toSet: _Bitset?, error: StatechartRuntimeError?) {
-        self.moreTransitions = moreTransitions
-        self.fromSet = fromSet
-        self.toSet = toSet
-        self.error = error
     }
 }
 

@@ -227,7 +227,7 @@ extension StatechartInstance {
     mutating func materializeActiveSet() {
         guard leaf >= 0 else { return }
         let tables = chart.tables
-        if activeSet.words.count * 64 < tables.stateCount {
+        if activeSet.capacity < tables.stateCount {
             activeSet = _Bitset(capacity: tables.stateCount)
         } else {
             activeSet.removeAll()

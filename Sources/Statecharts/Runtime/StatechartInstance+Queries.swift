@@ -5,7 +5,7 @@ extension StatechartInstance {
     @inlinable
     func isActive(index s: Int32) -> Bool {
         if leaf >= 0 { return s == leaf || chart.tables.isDescendant(leaf, of: s) }
-        return s < Int32(activeSet.words.count * 64) && activeSet.contains(s)
+        return s >= 0 && Int(s) < activeSet.capacity && activeSet.contains(s)
     }
 
     /// Whether `state` is active (SCXML `In(state)`). Unknown states are not active.

@@ -19,63 +19,153 @@ extension StatechartInstance {
         }
     }
 
+    /// `send` while parallel states are active, for charts of at most 64 states: when every
+    /// active leaf's row in the direct table is ignored or a region-local direct candidate, takes
+    /// them all together on the configuration's bits (all exits, then all transition actions,
+    /// then all entries); otherwise the full path decides, before anything has happened.
+    @inlinable @inline(never)
+    mutating func sendToRegions(_ event: Event, _ classID: Int32) -> SendResult {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
+            sendToRegions(event, classID, picks: picks)
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func sendToRegions(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
+        unowned(unsafe) let tables = chart.tables
+        let word = activeSet.first
+        var leaves = word & tables.atomicMask
+        var exits: UInt64 = 0
+        var entries: UInt64 = 0
+        var count = 0
+        while leaves != 0 {
+            let s = leaves.trailingZeroBitCount
+            leaves &= leaves &- 1
+            let entry = tables.direct[s &<< tables.directShift | Int(classID)].candidate
+            if entry == _ChartTables.directIgnore { continue }
+            let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- entry : -1
+            // Not direct, or not region-local (its exit mask is empty): the full path decides.
+            guard c >= 0, tables.candidateExitMask[c] != 0 else {
+                return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
+            }
+            exits |= tables.candidateExitMask[c]
+            entries |= tables.candidateEntryMask[c]
+            picks[count] = c
+            count &+= 1
+        }
+        let from = Configuration(leaf: -1, set: activeSet)
+        var log = _StepLog()
+        if count == 0 { return SendResult(log, from: from, to: from) }
+        // Region-local transitions have disjoint domains, in the document order of their leaves:
+        // exits go through the picks backwards, each from its leaf up (exit order); transition
+        // actions and entries forwards (selection and entry order).
+        var i = count
+        while i > 0 {
+            i &-= 1
+            let plan = tables.candidatePlans[picks[i]]
+            runDirectActions(plan.actionStart, plan.exitEnd, event)
+        }
+        for i in 0..<count {
+            let c = picks[i]
+            log.transitions.append(tables.candidates[c])
+            let plan = tables.candidatePlans[c]
+            runDirectActions(plan.exitEnd, plan.transitionEnd, event)
+        }
+        for i in 0..<count {
+            let plan = tables.candidatePlans[picks[i]]
+            runDirectActions(plan.transitionEnd, plan.actionEnd, event)
+        }
+        activeSet.first = word & ~exits | entries
+        return SendResult(log, from: from, to: Configuration(leaf: -1, set: activeSet))
+    }
+
+    /// Runs part of a direct candidate's action list (no action of which reaches the outbox).
+    @inlinable @inline(__always)
+    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event) {
+        unowned(unsafe) let tables = chart.tables
+        var i = start
+        while i < end {
+            tables.candidateActionSlots[i].run(&context, Optional(event), &outbox)
+            i &+= 1
+        }
+    }
+
     /// Processes an external event while parallel states are active, taking region-local
     /// transitions with their plans; anything else goes through the general algorithm with the
-    /// transitions already selected (guards are never evaluated twice).
+    /// transitions already selected (guards are never evaluated twice). Allocates nothing when
+    /// every active leaf's row in the direct table is direct or ignored.
     @inlinable
     mutating func processRegionLocal<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
-        unowned(unsafe) let tables = chart.tables
-        let from = Configuration(leaf: -1, set: activeSet)
+        let active = activeSet
         currentEvent = event
-        // selectTransitions: each active atomic state in document order, its first enabled candidate.
-        var picks: [_Pick] = []
-        picks.reserveCapacity(8)
-        let words = activeSet.words
-        let wordCount = words.count
-        var w = 0
-        while w < wordCount {
-            var bits = words[w]
-            while bits != 0 {
-                let s = Int32(w << 6 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-                guard tables.isAtomic(s) else { continue }
-                let c = firstEnabledCandidate(of: s, resolved.classID)
-                guard c >= 0 else { continue }
-                let t = tables.candidates[c]
-                var seen = false
-                for pick in picks where pick.transition == t { seen = true }
-                if !seen { picks.append(_Pick(candidate: c, transition: t, atomic: s)) }
-            }
-            w += 1
+        // At most one pick per active state.
+        return withUnsafeTemporaryAllocation(of: _Pick.self, capacity: Swift.max(1, active.count)) { buffer in
+            processRegionLocal(event, resolved, active, picks: buffer, &observer)
         }
+    }
+
+    @inlinable
+    mutating func processRegionLocal<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ active: _Bitset,
+        picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
+        let from = Configuration(leaf: -1, set: active)
+        // selectTransitions: each active atomic state in document order, its first enabled
+        // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
+        // can reach the outbox and nothing eventless can follow.
+        var count = 0
+        var allDirect = tables.hasDirectTable && hasNoPendingExternalEvents
+        active.forEachAscending { s in
+            // `isAtomic`, spelled out: a method call on an unowned reference would retain it.
+            let kind = tables.kind[s]
+            guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
+            var c: Int32 = -1
+            if tables.hasDirectTable {
+                let entry = tables.direct[Int(s) &<< tables.directShift | Int(resolved.classID)].candidate
+                if entry == _ChartTables.directIgnore { return }
+                if entry >= 0 {
+                    c = entry
+                } else if entry <= _ChartTables.directWithEvent {
+                    c = _ChartTables.directWithEvent &- entry
+                }
+            }
+            if c < 0 {
+                allDirect = false
+                c = firstEnabledCandidate(of: s, resolved.classID)
+                if c < 0 { return }
+            }
+            let t = tables.candidates[c]
+            for i in 0..<count where buffer[i].transition == t { return }
+            buffer[count] = _Pick(candidate: c, transition: t, atomic: s)
+            count += 1
+        }
+        let picks = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
         var log = _StepLog()
         if picks.isEmpty {
-            if outbox.internalQueue.isEmpty && !tables.hasEventlessTransitions {
+            if allDirect || (outbox.internalQueue.isEmpty && !tables.hasEventlessTransitions) {
                 return SendResult(log, from: from, to: from)
             }
             finishMacrostep(event, &log, steps: 0, &observer)
             drainExternalQueue(&log, &observer)
             return SendResult(log, from: from, to: currentConfiguration)
         }
-        if !areRegionLocal(picks) {
+        if !areRegionLocal(UnsafeBufferPointer(picks)) {
             let enabled = removeConflictingTransitions(picks.map(\.transition))
             microstep(enabled, &log, &observer)
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)
             return SendResult(log, from: from, to: currentConfiguration)
         }
-        // Exits: picks in descending domain order, each one's path from its atomic state up.
-        // Picks come in document order of their atomic states, which is their domains' order
-        // unless a targetless one sits between; sort only then.
-        var byDomain = picks
-        var ordered = true
-        for i in 1..<picks.count where tables.domain[picks[i - 1].transition] > tables.domain[picks[i].transition] { ordered = false }
-        if !ordered { byDomain.sort { tables.domain[$0.transition] < tables.domain[$1.transition] } }
-        for pick in byDomain.reversed() {
+        // Region-local picks have disjoint domains (a domain without parallel states holds at
+        // most one active leaf), so document order of their leaves is the order of their
+        // domains: exits go through the picks backwards, each from its leaf up (exit order),
+        // entries forwards (entry order). A targetless pick exits and enters nothing.
+        for pick in picks.reversed() {
             let c = pick.candidate
-            runActions(tables.candidatePlans[c].actionStart, tables.candidateExitEnd[c], table: tables.candidateActionSlots)
+            runActions(tables.candidatePlans[c].actionStart, tables.candidatePlans[c].exitEnd, table: tables.candidateActionSlots)
             let domain = tables.domain[pick.transition]
             if domain >= 0 {
                 var s = pick.atomic
@@ -88,11 +178,11 @@ extension StatechartInstance {
         // Transition actions, in selection order.
         for pick in picks {
             log.transitions.append(pick.transition)
-            runActions(tables.candidateExitEnd[pick.candidate], tables.candidateTransitionEnd[pick.candidate],
-                       table: tables.candidateActionSlots)
+            let plan = tables.candidatePlans[pick.candidate]
+            runActions(plan.exitEnd, plan.transitionEnd, table: tables.candidateActionSlots)
         }
-        // Entries, in ascending domain order.
-        for pick in byDomain {
+        // Entries, in entry order.
+        for pick in picks {
             let c = pick.candidate
             let t = pick.transition
             if tables.domain[t] >= 0 {
@@ -103,9 +193,9 @@ extension StatechartInstance {
                     i += 1
                 }
             }
-            runActions(tables.candidateTransitionEnd[c], tables.candidatePlans[c].actionEnd, table: tables.candidateActionSlots)
+            runActions(tables.candidatePlans[c].transitionEnd, tables.candidatePlans[c].actionEnd, table: tables.candidateActionSlots)
         }
-        if !outbox.internalQueue.isEmpty || (extras != nil && !extras!.value.externalQueue.isEmpty) {
+        if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)
         } else {
@@ -117,23 +207,23 @@ extension StatechartInstance {
     /// Whether every pick can run on its plan: no step the action list cannot say, and targeted
     /// transitions with parallel-free domains in disjoint subtrees (so no two conflict).
     @inlinable
-    func areRegionLocal(_ picks: [_Pick]) -> Bool {
+    func areRegionLocal(_ picks: UnsafeBufferPointer<_Pick>) -> Bool {
         unowned(unsafe) let tables = chart.tables
-        return picks.withUnsafeBufferPointer { picks in
-            for i in picks.indices {
-                let t = picks[i].transition
-                guard tables.candidateFlags[picks[i].candidate] == 0 else { return false }
-                let domain = tables.domain[t]
-                if domain < 0 { continue }
-                guard tables.domainIsParallelFree[t] else { return false }
-                var j = i + 1
-                while j < picks.count {
-                    let d = tables.domain[picks[j].transition]
-                    if d >= 0 && (d == domain || tables.isDescendant(d, of: domain) || tables.isDescendant(domain, of: d)) { return false }
-                    j += 1
-                }
+        for i in picks.indices {
+            let t = picks[i].transition
+            guard tables.candidateFlags[picks[i].candidate] == 0 else { return false }
+            let domain = tables.domain[t]
+            if domain < 0 { continue }
+            guard tables.domainIsParallelFree[t] else { return false }
+            var j = i + 1
+            while j < picks.count {
+                let d = tables.domain[picks[j].transition]
+                // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
+                // unowned reference would retain it).
+                if d >= 0 && d <= tables.subtreeEnd[domain] && domain <= tables.subtreeEnd[d] { return false }
+                j += 1
             }
-            return true
         }
+        return true
     }
 }

@@ -66,7 +66,9 @@ extension StatechartInstance {
     mutating func sendDirectly(_ event: Event, _ classID: Int32) -> SendResult {
         unowned(unsafe) let tables = chart.tables
         let from = leaf
-        if from >= 0 && status == .running {
+        // Events waiting in the external queue (only a restored snapshot has any between sends)
+        // are processed after this event's macrostep, by the full path.
+        if from >= 0 && status == .running && hasNoPendingExternalEvents {
             // Indices come from the compiler and are in range: no bounds or overflow checks.
             let entry = tables.direct[Int(from) &<< tables.directShift | Int(classID)]
             // A direct plan's actions cannot reach the outbox and nothing follows them: the
@@ -81,7 +83,7 @@ extension StatechartInstance {
                         ._withUnsafeGuaranteedRef { $0.body(&context) }
                     i &+= 1
                 }
-                return SendResult(outcome: .transitioned, transition: tables.candidatePlans[entry.candidate].transition,
+                return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
                                   fromLeaf: from, toLeaf: entry.leaf)
             }
             if entry.candidate == _ChartTables.directIgnore {
@@ -95,12 +97,19 @@ extension StatechartInstance {
                     i &+= 1
                 }
                 let c = _ChartTables.directWithEvent &- entry.candidate
-                return SendResult(outcome: .transitioned, transition: tables.candidatePlans[c].transition,
+                return SendResult(outcome: .transitioned, transition: tables.candidates[c],
                                   fromLeaf: from, toLeaf: entry.leaf)
             }
+        } else if from < 0 && status == .running && tables.hasRegionMasks && hasNoPendingExternalEvents {
+            return sendToRegions(event, classID)
         }
         return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
     }
+
+    /// Whether the external queue is empty (it is between sends, unless a snapshot with queued
+    /// events was restored).
+    @inlinable @inline(__always)
+    var hasNoPendingExternalEvents: Bool { extras == nil || extras!.value.externalQueue.isEmpty }
 
     /// `process` without an observer, out of line so that `send`'s front stays small.
     @inlinable @inline(never)
@@ -124,18 +133,19 @@ extension StatechartInstance {
                 let c = firstEnabledCandidate(of: from, resolved.classID)
                 if c >= 0 {
                     let flags = tables.candidateFlags[c]
+                    let t = tables.candidates[c]
+                    if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(t, from: from, event, &observer) }
                     let plan = tables.candidatePlans[c]
-                    if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeSlowly(plan.transition, from: from, event, &observer) }
                     runActions(plan.actionStart, plan.actionEnd, table: tables.candidateActionSlots)
-                    leaf = plan.leaf
-                    if flags == 0 && outbox.internalQueue.isEmpty && (extras == nil || extras!.value.externalQueue.isEmpty) {
-                        return SendResult(outcome: .transitioned, transition: plan.transition, fromLeaf: from, toLeaf: leaf)
+                    leaf = tables.candidateLeaf[c]
+                    if flags == 0 && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+                        return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
                     }
                     var log = _StepLog()
-                    log.transitions.append(plan.transition)
+                    log.transitions.append(t)
                     return completeSlowly(&log, from: from, event, &observer)
                 }
-                if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty {
+                if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                     return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
                 }
                 var log = _StepLog()
@@ -333,7 +343,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         if resolved.mask == nil && tables.hasCandidateTable {
             let c = firstEnabledCandidate(of: state, resolved.classID)
-            return c < 0 ? -1 : tables.candidatePlans[c].transition
+            return c < 0 ? -1 : tables.candidates[c]
         }
         var a = state
         while a >= 0 {

@@ -21,15 +21,16 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// -1 while `activeSet` holds the configuration.
     @usableFromInline var leaf: Int32 = -1
     @usableFromInline var status: _Status = .notStarted
+    /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
+    /// synthetic completion events. Declared here, after `status`, so that a one-byte event fits
+    /// in the padding before the next word.
+    @usableFromInline var currentEvent: Event?
     /// The configuration as a set, valid while `leaf` is -1.
-    @usableFromInline var activeSet = _Bitset(words: [])
+    @usableFromInline var activeSet = _Bitset(capacity: 0)
     /// History memory: a slot per history state (see ``_HistoryMemory``); empty until first used.
     @usableFromInline var historyMemory: [Int32] = []
     /// The internal queue and the requests of the action being run.
     @usableFromInline var outbox = Outbox<Event>()
-    /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
-    /// synthetic completion events.
-    @usableFromInline var currentEvent: Event?
     /// The external queue, timers and clock: allocated the first time an action sends.
     @usableFromInline var extras: _Indirect<_InstanceExtras<Event, Context>>?
 
