@@ -76,10 +76,13 @@ extension StatechartInstance {
             // is set first: no action can see it, and the next event's lookup need not wait.
             if entry.candidate >= 0 {
                 leaf = entry.leaf
-                // Every action takes only the context: no dispatch on the closure form.
-                var i = entry.actionStart
-                while i < entry.actionEnd {
-                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(tables.candidateActionSlots[i].box)
+                // Every action takes only the context: no dispatch on the closure form. The slot
+                // table is read into a local first, so its address stays in a register across calls.
+                let slots = tables.candidateActionSlots.base
+                var i = Int(entry.actionStart)
+                let end = Int(entry.actionEnd)
+                while i < end {
+                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)
                         ._withUnsafeGuaranteedRef { $0.body(&context) }
                     i &+= 1
                 }
