@@ -1,10 +1,12 @@
 // Actions and guards as the runtime calls them: a kind byte and an unretained pointer to a box that
 // holds the closure in a `let`. Calling a closure loaded from an array or an enum retains and
 // releases its context around the call; calling it through a guaranteed reference to its box
-// does not, which halves the cost of an action on the hot path. The compiled chart owns the boxes
-// (``_CallableBoxes``) for as long as the slots that point to them exist. Each closure form has
-// its own box class, with the closure's own function type: a box generic over the closure type
-// would store it reabstracted, and every call would go through a thunk.
+// does not, which halves the cost of an action on the hot path. ``Action`` and ``Guard`` box their
+// closure when they are made (so an action used by many transitions has one box), and the compiled
+// chart keeps its actions and guards, hence the boxes, for as long as the slots that point to them
+// exist. Each closure form has its own box class, with the closure's own function type: a box
+// generic over the closure type would store it reabstracted, and every call would go through a
+// thunk.
 
 /// A compiled action: which of the three closure forms it is, and its box.
 @usableFromInline
@@ -16,15 +18,12 @@ internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
     @inlinable static var contextEventKind: UInt8 { 1 }
     @inlinable static var fullKind: UInt8 { 2 }
 
+    /// A slot for `box`, which its owner keeps alive.
     @inlinable
-    init(kind: UInt8, box: UnsafeRawPointer) {
+    init(kind: UInt8, box: AnyObject) {
         self.kind = kind
-        self.box = box
+        self.box = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
     }
-
-    /// Whether the action can reach the outbox (raise, send or cancel events).
-    @inlinable
-    var usesOutbox: Bool { kind == Self.fullKind }
 
     /// Calls the action. `Event` and `Context` must be the types the slot was made for.
     @inlinable @inline(__always)
@@ -52,10 +51,11 @@ internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
     /// `nil` for a transition without a guard.
     @usableFromInline let box: UnsafeRawPointer?
 
+    /// A slot for `box`, which its owner keeps alive; `nil` for no guard.
     @inlinable
-    init(kind: UInt8, box: UnsafeRawPointer?) {
+    init(kind: UInt8, box: AnyObject?) {
         self.kind = kind
-        self.box = box
+        self.box = box.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
     }
 
     /// Evaluates the guard (`true` when there is none). `Event` and `Context` must be the types
@@ -113,45 +113,4 @@ internal final class _ContextEventGuardBox<Event, Context>: @unchecked Sendable 
 internal final class _FullGuardBox<Event: StatechartEvent, Context>: @unchecked Sendable {
     @usableFromInline let body: @Sendable (Context, Event?, inout Outbox<Event>) -> Bool
     @inlinable init(_ body: @escaping @Sendable (Context, Event?, inout Outbox<Event>) -> Bool) { self.body = body }
-}
-
-/// The boxes behind a chart's action and guard slots; the chart keeps it alive.
-@usableFromInline
-internal struct _CallableBoxes: @unchecked Sendable {
-    @usableFromInline var owners: [AnyObject] = []
-    @usableFromInline var actionSlots: [_ActionSlot] = []
-    @usableFromInline var guardSlots: [_GuardSlot] = []
-
-    @inlinable
-    init<Event: StatechartEvent, Context>(actions: [Action<Event, Context>], guards: [Guard<Event, Context>?]) {
-        owners.reserveCapacity(actions.count + guards.count)
-        actionSlots.reserveCapacity(actions.count)
-        guardSlots.reserveCapacity(guards.count)
-        for action in actions {
-            let box: AnyObject
-            let kind: UInt8
-            switch action.body {
-            case .context(let body): box = _ContextActionBox(body); kind = _ActionSlot.contextKind
-            case .contextEvent(let body): box = _ContextEventActionBox(body); kind = _ActionSlot.contextEventKind
-            case .full(let body): box = _FullActionBox(body); kind = _ActionSlot.fullKind
-            }
-            owners.append(box)
-            actionSlots.append(_ActionSlot(kind: kind, box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())))
-        }
-        for condition in guards {
-            guard let condition else {
-                guardSlots.append(_GuardSlot(kind: 0, box: nil))
-                continue
-            }
-            let box: AnyObject
-            let kind: UInt8
-            switch condition.body {
-            case .context(let body): box = _ContextGuardBox(body); kind = _ActionSlot.contextKind
-            case .contextEvent(let body): box = _ContextEventGuardBox(body); kind = _ActionSlot.contextEventKind
-            case .full(let body): box = _FullGuardBox(body); kind = _ActionSlot.fullKind
-            }
-            owners.append(box)
-            guardSlots.append(_GuardSlot(kind: kind, box: UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())))
-        }
-    }
 }

@@ -278,48 +278,60 @@ extension _ChartCompiler {
         b.candidateExitEnd = Array(repeating: 0, count: total)
         b.candidateTransitionEnd = Array(repeating: 0, count: total)
         b.candidateActionStart.reserveCapacity(total + 1)
-        func actions(_ range: Range<Int32>) -> Range<Int> { Int(range.lowerBound)..<Int(range.upperBound) }
+        // The lists are appended in place (no array per candidate); a candidate found to need the
+        // general step has its list removed again.
+        var list = b.candidateActions
+        b.candidateActions = []
+        list.reserveCapacity(total * 2)
+        func append(_ start: Int32, _ end: Int32) {
+            var i = start
+            while i < end { list.append(i); i += 1 }
+        }
         var row = 0
         for c in 0..<total {
             // The row of candidate `c` tells its atomic state.
             while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
             let leaf = Int32(row / classCount)
             let t = Int(b.candidates[c])
-            defer { b.candidateActionStart.append(Int32(b.candidateActions.count)) }
+            let listStart = list.count
+            defer { b.candidateActionStart.append(Int32(list.count)) }
             let planLeaf = b.planLeaf[t]
             guard planLeaf != -1 else { continue }
             var slow = false
             let domain = b.domain[t]
-            var list: [Int32] = []
             if domain >= 0 {
                 var s = leaf
                 while s != domain {
                     if b.hasHistoryChild[Int(s)] || b.hasInvocations[Int(s)] { slow = true }
-                    list += (b.exitActionStart[Int(s)]..<b.exitActionStart[Int(s) + 1])
+                    append(b.exitActionStart[Int(s)], b.exitActionStart[Int(s) + 1])
                     s = parentOf[Int(s)]
                 }
             }
-            let exitCount = list.count
-            list += (b.transitionActionStart[t]..<b.transitionActionStart[t + 1])
-            let transitionCount = list.count
+            let exitEnd = list.count
+            append(b.transitionActionStart[t], b.transitionActionStart[t + 1])
+            let transitionEnd = list.count
             if domain >= 0 {
-                for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
+                for i in Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1]) {
+                    let entry = b.planEntries[i]
                     let s = Int(entry & _ChartTables.entryStateMask)
                     if b.hasInvocations[s] || kindOf[s] == .final { slow = true }
-                    list += (b.entryActionStart[s]..<b.entryActionStart[s + 1])
+                    append(b.entryActionStart[s], b.entryActionStart[s + 1])
                     if entry & _ChartTables.defaultEntryFlag != 0 {
                         let initial = Int(b.initialTransition[s])
-                        if initial >= 0 { list += (b.transitionActionStart[initial]..<b.transitionActionStart[initial + 1]) }
+                        if initial >= 0 { append(b.transitionActionStart[initial], b.transitionActionStart[initial + 1]) }
                     }
                 }
             }
-            guard !slow else { continue }
+            guard !slow else {
+                list.removeLast(list.count - listStart)
+                continue
+            }
             let newLeaf = planLeaf >= 0 ? planLeaf : leaf
-            b.candidateExitEnd[c] = Int32(b.candidateActions.count + exitCount)
-            b.candidateTransitionEnd[c] = Int32(b.candidateActions.count + transitionCount)
-            b.candidateActions += list
+            b.candidateExitEnd[c] = Int32(exitEnd)
+            b.candidateTransitionEnd[c] = Int32(transitionEnd)
             b.candidateLeaf[c] = newLeaf
             b.candidateFlags[c] = b.eventlessOnPath[Int(newLeaf)] ? _ChartTables.planNeedsCompletion : 0
         }
+        b.candidateActions = list
     }
 }

@@ -17,23 +17,25 @@ public struct Action<Event: StatechartEvent, Context>: Sendable {
     @usableFromInline
     internal let body: Body
 
+    /// The closure, boxed once here so that every use of the action shares the box the runtime
+    /// calls through (see ``_ActionSlot``).
     @usableFromInline
     internal enum Body: Sendable {
-        case context(@Sendable (inout Context) -> Void)
-        case contextEvent(@Sendable (inout Context, Event?) -> Void)
-        case full(@Sendable (inout Context, Event?, inout Outbox<Event>) -> Void)
+        case context(_ContextActionBox<Context>)
+        case contextEvent(_ContextEventActionBox<Event, Context>)
+        case full(_FullActionBox<Event, Context>)
     }
 
     /// An action that changes only the context.
     public init(_ name: String? = nil, _ body: @escaping @Sendable (inout Context) -> Void) {
         self.name = name
-        self.body = .context(body)
+        self.body = .context(_ContextActionBox(body))
     }
 
     /// An action that reads the event being processed.
     public init(_ name: String? = nil, _ body: @escaping @Sendable (inout Context, Event?) -> Void) {
         self.name = name
-        self.body = .contextEvent(body)
+        self.body = .contextEvent(_ContextEventActionBox(body))
     }
 
     /// An action that may also raise, send or cancel events through the outbox.
@@ -42,7 +44,17 @@ public struct Action<Event: StatechartEvent, Context>: Sendable {
         _ body: @escaping @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void
     ) {
         self.name = name
-        self.body = .full(body)
+        self.body = .full(_FullActionBox(body))
+    }
+
+    /// The slot the compiled chart calls the action through; valid while the action lives.
+    @inlinable
+    internal var slot: _ActionSlot {
+        switch body {
+        case .context(let box): return _ActionSlot(kind: _ActionSlot.contextKind, box: box)
+        case .contextEvent(let box): return _ActionSlot(kind: _ActionSlot.contextEventKind, box: box)
+        case .full(let box): return _ActionSlot(kind: _ActionSlot.fullKind, box: box)
+        }
     }
 
     /// Whether the action takes only the context.
@@ -69,23 +81,24 @@ public struct Guard<Event: StatechartEvent, Context>: Sendable {
     @usableFromInline
     internal let body: Body
 
+    /// The closure, boxed once here (see ``Action``).
     @usableFromInline
     internal enum Body: Sendable {
-        case context(@Sendable (Context) -> Bool)
-        case contextEvent(@Sendable (Context, Event?) -> Bool)
-        case full(@Sendable (Context, Event?, inout Outbox<Event>) -> Bool)
+        case context(_ContextGuardBox<Context>)
+        case contextEvent(_ContextEventGuardBox<Event, Context>)
+        case full(_FullGuardBox<Event, Context>)
     }
 
     /// A guard on the context alone.
     public init(_ name: String? = nil, _ body: @escaping @Sendable (Context) -> Bool) {
         self.name = name
-        self.body = .context(body)
+        self.body = .context(_ContextGuardBox(body))
     }
 
     /// A guard on the context and the event being processed.
     public init(_ name: String? = nil, _ body: @escaping @Sendable (Context, Event?) -> Bool) {
         self.name = name
-        self.body = .contextEvent(body)
+        self.body = .contextEvent(_ContextEventGuardBox(body))
     }
 
     /// A guard that may raise events while it decides (for example an evaluation error).
@@ -94,6 +107,16 @@ public struct Guard<Event: StatechartEvent, Context>: Sendable {
         _ body: @escaping @Sendable (Context, Event?, inout Outbox<Event>) -> Bool
     ) {
         self.name = name
-        self.body = .full(body)
+        self.body = .full(_FullGuardBox(body))
+    }
+
+    /// The slot the compiled chart calls the guard through; valid while the guard lives.
+    @inlinable
+    internal var slot: _GuardSlot {
+        switch body {
+        case .context(let box): return _GuardSlot(kind: _ActionSlot.contextKind, box: box)
+        case .contextEvent(let box): return _GuardSlot(kind: _ActionSlot.contextEventKind, box: box)
+        case .full(let box): return _GuardSlot(kind: _ActionSlot.fullKind, box: box)
+        }
     }
 }

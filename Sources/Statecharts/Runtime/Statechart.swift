@@ -18,8 +18,6 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let tables: _ChartTables
     @usableFromInline let actions: _ValueTable<Action<Event, Context>>
     @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
-    /// The boxes the tables' action and guard slots point to.
-    @usableFromInline let callableBoxes: _CallableBoxes
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
     @usableFromInline let doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>]
     /// Invocations by state index.
@@ -75,9 +73,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
             throw StatechartDefinitionError(problems: compiler.problemsInDocumentOrder)
         }
         compiler.lower()
-        callableBoxes = _CallableBoxes(actions: compiler.actions, guards: compiler.guards)
-        compiler.b.actionSlots = callableBoxes.actionSlots
-        compiler.b.guardSlots = callableBoxes.guardSlots
+        // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
+        compiler.b.actionSlots = compiler.actions.map(\.slot)
+        compiler.b.guardSlots = compiler.guards.map { $0?.slot ?? _GuardSlot(kind: 0, box: nil) }
         tables = _ChartTables(compiler.b)
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)

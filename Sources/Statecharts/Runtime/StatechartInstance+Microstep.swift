@@ -170,6 +170,7 @@ extension StatechartInstance {
     mutating func takeSingle<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         if chart.tables.planLeaf[t] == -1 {
+            if takeThroughHistory(t, &log, &observer) { return }
             materializeActiveSet()
             microstep([t], &log, &observer)
         } else {
@@ -220,6 +221,75 @@ extension StatechartInstance {
             }
         }
         observer.microstepCompleted()
+    }
+
+    /// Takes transition `t` from the single-path configuration when its one target is a history
+    /// state that remembers one atomic state whose ancestors up to the transition's domain are all
+    /// compound: the configuration stays a single path, and the step needs no allocation.
+    /// Returns `false`, having done nothing, for anything else (the general algorithm takes it).
+    ///
+    /// Entering through history enters the remembered state and its ancestors below the domain,
+    /// none of them by default (SCXML `addDescendantStatesToEnter` for history content, then
+    /// `addAncestorStatesToEnter`): no initial-transition actions run on the way down.
+    @inlinable
+    mutating func takeThroughHistory<Observer: StatechartObserver>(
+        _ t: Int32, _ log: inout _StepLog, _ observer: inout Observer
+    ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        let first = tables.targetStart[t]
+        guard tables.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
+        let history = tables.targets[first]
+        guard tables.isHistory(history) else { return false }
+        let slot = Int(tables.historySlot[history])
+        guard historyMemory[slot] == 1 else { return false }
+        let remembered = historyMemory[slot + 1]
+        // A memory restored from a snapshot is checked like any other: inside the history's parent.
+        guard tables.isAtomic(remembered), tables.isDescendant(remembered, of: tables.parent[history]) else { return false }
+        // getTransitionDomain with the effective target `remembered`.
+        let source = tables.source[t]
+        let domain: Int32
+        if tables.isInternal[t] && tables.isCompound(source) && tables.isDescendant(remembered, of: source) {
+            domain = source
+        } else {
+            domain = tables.findLCCA(source, [remembered])
+        }
+        guard tables.isDescendant(leaf, of: domain) else { return false }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { path in
+            // The states to enter, bottom up: the remembered state, then compound ancestors.
+            var count = 0
+            var s = remembered
+            while s != domain {
+                guard count < path.count, s == remembered || tables.isCompound(s) else { return false }
+                path[count] = s
+                count += 1
+                s = tables.parent[s]
+            }
+            // Exits: as in `takePlanned`, history first, then leaf up to the domain.
+            s = leaf
+            var below: Int32 = -1
+            while s != domain {
+                if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
+                below = s
+                s = tables.parent[s]
+            }
+            s = leaf
+            while s != domain {
+                exitState(s, &observer)
+                s = tables.parent[s]
+            }
+            log.transitions.append(t)
+            observer.transitionTaken(TransitionID(rawValue: t))
+            runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+            leaf = remembered
+            while count > 0 {
+                count -= 1
+                let entered = path[count]
+                enterState(entered, &observer)
+                if tables.isFinal(entered) { finalStateEntered(entered) }
+            }
+            observer.microstepCompleted()
+            return true
+        }
     }
 
     /// Switches from the single-path representation to the set, for the general algorithm.
