@@ -89,10 +89,9 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let candidateFlags: _Table<UInt8>
     /// Charts of at most 64 states (`hasRegionMasks`): for a candidate whose plan is complete
     /// (flags 0) and whose domain holds no parallel state, the states it exits and enters as bits
-    /// of the configuration's first word; 0 for any other candidate (a region-local transition
-    /// always exits its leaf). `atomicMask` holds the atomic and final states.
-    @usableFromInline let candidateExitMask: _Table<UInt64>
-    @usableFromInline let candidateEntryMask: _Table<UInt64>
+    /// of the configuration's first word; no exits for any other candidate (a region-local
+    /// transition always exits its leaf). `atomicMask` holds the atomic and final states.
+    @usableFromInline let candidateMasks: _Table<_RegionMasks>
     @usableFromInline let atomicMask: UInt64
     @usableFromInline let hasRegionMasks: Bool
     /// What `send` does with (atomic state, event class) before anything else, at
@@ -179,8 +178,7 @@ internal final class _ChartTables: @unchecked Sendable {
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
         actionSlots = _Table(b.actionSlots)
         guardSlots = _Table(b.guardSlots)
-        candidateExitMask = _Table(b.candidateExitMask)
-        candidateEntryMask = _Table(b.candidateEntryMask)
+        candidateMasks = _Table(zip(b.candidateExitMask, b.candidateEntryMask).map { _RegionMasks(exits: $0, entries: $1) })
         atomicMask = b.atomicMask
         hasRegionMasks = b.hasRegionMasks
     }
@@ -198,7 +196,7 @@ internal final class _ChartTables: @unchecked Sendable {
         candidatePlans.deallocate(); candidateActionSlots.deallocate(); candidateFlags.deallocate()
         direct.deallocate(); actionSlots.deallocate(); guardSlots.deallocate()
         candidateLeaf.deallocate()
-        candidateExitMask.deallocate(); candidateEntryMask.deallocate()
+        candidateMasks.deallocate()
     }
 
     // MARK: Structure queries
@@ -309,6 +307,19 @@ internal struct _DirectEntry: BitwiseCopyable, Sendable {
         self.leaf = leaf
         self.actionStart = actionStart
         self.actionEnd = actionEnd
+    }
+}
+
+/// The states a region-local candidate exits and enters, as bits (charts of up to 64 states).
+@usableFromInline
+internal struct _RegionMasks: BitwiseCopyable, Sendable {
+    @usableFromInline let exits: UInt64
+    @usableFromInline let entries: UInt64
+
+    @inlinable
+    init(exits: UInt64, entries: UInt64) {
+        self.exits = exits
+        self.entries = entries
     }
 }
 

@@ -17,6 +17,17 @@ internal struct _Bitset: Hashable, Sendable {
         if capacity > 64 { rest = Array(repeating: 0, count: (capacity - 1) >> 6) }
     }
 
+    /// A set of states `0 ..< 64` given as bits.
+    @inlinable
+    init(word: UInt64) { first = word }
+
+    /// A set given as its words.
+    @inlinable
+    init(first: UInt64, rest: [UInt64]?) {
+        self.first = first
+        self.rest = rest
+    }
+
     /// The number of 64-bit words, inline one included.
     @inlinable
     var wordCount: Int { 1 + (rest?.count ?? 0) }

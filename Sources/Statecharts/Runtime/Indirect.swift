@@ -4,7 +4,10 @@
 internal struct _Indirect<Value> {
     @usableFromInline
     final class Box {
-        @usableFromInline var value: Value
+        // Reached only through `_Indirect`, whose own accesses are checked statically (it is a
+        // stored property of the instance) and which copies the box before writing to a shared
+        // one: dynamic exclusivity checks would add nothing.
+        @exclusivity(unchecked) @usableFromInline var value: Value
         @inlinable init(_ value: Value) { self.value = value }
     }
 

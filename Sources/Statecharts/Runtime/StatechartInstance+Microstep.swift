@@ -254,6 +254,14 @@ extension StatechartInstance {
             domain = tables.findLCCA(source, [remembered])
         }
         guard tables.isDescendant(leaf, of: domain) else { return false }
+        // The history's parent must not be exited: exiting it would record its history before
+        // the entry set is computed from it (SCXML computes the exit set with the old memory and
+        // the entry set with the new). And the domain must contain it: otherwise SCXML enters
+        // the history's ancestors above the domain again (`addAncestorStatesToEnter`).
+        let owner = tables.parent[history]
+        guard domain == owner || (tables.isDescendant(owner, of: domain) && !tables.isDescendant(leaf, of: owner)) else {
+            return false
+        }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { path in
             // The states to enter, bottom up: the remembered state, then compound ancestors.
             var count = 0

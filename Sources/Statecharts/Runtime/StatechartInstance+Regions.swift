@@ -44,18 +44,20 @@ extension StatechartInstance {
             let entry = tables.direct[s &<< tables.directShift | Int(classID)].candidate
             if entry == _ChartTables.directIgnore { continue }
             let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- entry : -1
-            // Not direct, or not region-local (its exit mask is empty): the full path decides.
-            guard c >= 0, tables.candidateExitMask[c] != 0 else {
-                return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
-            }
-            exits |= tables.candidateExitMask[c]
-            entries |= tables.candidateEntryMask[c]
+            // Not direct, or not region-local (no exits): the full path decides.
+            guard c >= 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
+            let masks = tables.candidateMasks[c]
+            guard masks.exits != 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
+            exits |= masks.exits
+            entries |= masks.entries
             picks[count] = c
             count &+= 1
         }
-        let from = Configuration(leaf: -1, set: activeSet)
-        var log = _StepLog()
-        if count == 0 { return SendResult(log, from: from, to: from) }
+        // At most 64 states: the configuration is `word` alone.
+        if count == 0 { return SendResult(first: -1, details: nil, fromWord: word, toWord: word) }
+        guard count <= 4 else {
+            return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
+        }
         // Region-local transitions have disjoint domains, in the document order of their leaves:
         // exits go through the picks backwards, each from its leaf up (exit order); transition
         // actions and entries forwards (selection and entry order).
@@ -66,17 +68,36 @@ extension StatechartInstance {
             runDirectActions(plan.actionStart, plan.exitEnd, event)
         }
         for i in 0..<count {
-            let c = picks[i]
-            log.transitions.append(tables.candidates[c])
-            let plan = tables.candidatePlans[c]
+            let plan = tables.candidatePlans[picks[i]]
             runDirectActions(plan.exitEnd, plan.transitionEnd, event)
         }
         for i in 0..<count {
             let plan = tables.candidatePlans[picks[i]]
             runDirectActions(plan.transitionEnd, plan.actionEnd, event)
         }
-        activeSet.first = word & ~exits | entries
-        return SendResult(log, from: from, to: Configuration(leaf: -1, set: activeSet))
+        let newWord = word & ~exits | entries
+        activeSet.first = newWord
+        return SendResult(first: tables.candidates[picks[0]], details: count > 1 ? moreTransitions(picks, count) : nil,
+                          fromWord: word, toWord: newWord)
+    }
+
+    /// The second to the fourth transitions of a region-path result, in the spare box when no
+    /// result holds it any more, else in a new one (which becomes the spare).
+    @inlinable
+    mutating func moreTransitions(_ picks: UnsafeMutableBufferPointer<Int32>, _ count: Int) -> _SendResultDetails {
+        unowned(unsafe) let tables = chart.tables
+        let more = (tables.candidates[picks[1]], count > 2 ? tables.candidates[picks[2]] : -1,
+                    count > 3 ? tables.candidates[picks[3]] : -1)
+        return withExtras { extras in
+            if isKnownUniquelyReferenced(&extras.spareDetails), let spare = extras.spareDetails {
+                spare.secondToFourth = more
+                spare.moreCount = Int32(count - 1)
+                return spare
+            }
+            let details = _SendResultDetails(secondToFourth: more, count: Int32(count - 1))
+            extras.spareDetails = details
+            return details
+        }
     }
 
     /// Runs part of a direct candidate's action list (no action of which reaches the outbox).

@@ -67,6 +67,8 @@ internal struct _InstanceExtras<Event: StatechartEvent, Context> {
     @usableFromInline var activeInvocations: [(token: UInt64, state: Int32)] = []
     @usableFromInline var nextInvocationToken: UInt64 = 0
     @usableFromInline var invocationRequests: [InvocationRequest<Event, Context>] = []
+    /// The details box of the last region-path result, refilled when no result holds it any more.
+    @usableFromInline var spareDetails: _SendResultDetails?
 
     @inlinable init() {}
 }
