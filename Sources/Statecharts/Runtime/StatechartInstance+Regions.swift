@@ -38,6 +38,11 @@ extension StatechartInstance {
         var exits: UInt64 = 0
         var entries: UInt64 = 0
         var count = 0
+        // Which phases have actions to run (often only the transitions'), and whether every
+        // action takes only the context (then no dispatch on the closure form).
+        var exitActions = false
+        var entryActions = false
+        var contextOnly = true
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
@@ -50,6 +55,10 @@ extension StatechartInstance {
             guard masks.exits != 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
             exits |= masks.exits
             entries |= masks.entries
+            let plan = tables.candidatePlans[c]
+            exitActions = exitActions || plan.exitEnd > plan.actionStart
+            entryActions = entryActions || plan.actionEnd > plan.transitionEnd
+            contextOnly = contextOnly && entry >= 0
             picks[count] = c
             count &+= 1
         }
@@ -61,19 +70,23 @@ extension StatechartInstance {
         // Region-local transitions have disjoint domains, in the document order of their leaves:
         // exits go through the picks backwards, each from its leaf up (exit order); transition
         // actions and entries forwards (selection and entry order).
-        var i = count
-        while i > 0 {
-            i &-= 1
-            let plan = tables.candidatePlans[picks[i]]
-            runDirectActions(plan.actionStart, plan.exitEnd, event)
+        if exitActions {
+            var i = count
+            while i > 0 {
+                i &-= 1
+                let plan = tables.candidatePlans[picks[i]]
+                runDirectActions(plan.actionStart, plan.exitEnd, event, contextOnly: contextOnly)
+            }
         }
         for i in 0..<count {
             let plan = tables.candidatePlans[picks[i]]
-            runDirectActions(plan.exitEnd, plan.transitionEnd, event)
+            runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)
         }
-        for i in 0..<count {
-            let plan = tables.candidatePlans[picks[i]]
-            runDirectActions(plan.transitionEnd, plan.actionEnd, event)
+        if entryActions {
+            for i in 0..<count {
+                let plan = tables.candidatePlans[picks[i]]
+                runDirectActions(plan.transitionEnd, plan.actionEnd, event, contextOnly: contextOnly)
+            }
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
@@ -100,14 +113,23 @@ extension StatechartInstance {
         }
     }
 
-    /// Runs part of a direct candidate's action list (no action of which reaches the outbox).
+    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
+    /// `contextOnly`: every action takes only the context.
     @inlinable @inline(__always)
-    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event) {
-        unowned(unsafe) let tables = chart.tables
-        var i = start
-        while i < end {
-            tables.candidateActionSlots[i].run(&context, Optional(event), &outbox)
-            i &+= 1
+    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
+        let slots = chart.tables.candidateActionSlots.base
+        var i = Int(start)
+        let end = Int(end)
+        if contextOnly {
+            while i < end {
+                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
+                i &+= 1
+            }
+        } else {
+            while i < end {
+                slots[i].run(&context, Optional(event), &outbox)
+                i &+= 1
+            }
         }
     }
 
