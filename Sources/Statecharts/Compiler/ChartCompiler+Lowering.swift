@@ -201,18 +201,17 @@ extension _ChartCompiler {
         b.hasCandidateTable = true
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
-        computeRegionMasks()
+        computeRegionSteps(classCount: classCount)
     }
 
-    /// For charts of at most 64 states: each region-local candidate's exits and entries as bit
-    /// masks over the configuration, so that several region-local transitions update the
-    /// configuration with two operations each (see ``_ChartTables/candidateExitMask``).
+    /// For charts of at most 64 states, the region path's tables (see ``_ChartTables/regionDirect``):
+    /// per (atomic state, event class), the direct candidate if it is region-local, and per
+    /// candidate its exits and entries as bits of the configuration and what its actions need.
     @inlinable
-    mutating func computeRegionMasks() {
+    mutating func computeRegionSteps(classCount: Int) {
         guard stateCount <= 64, !b.direct.isEmpty else { return }
         let total = b.candidates.count
-        b.candidateExitMask = Array(repeating: 0, count: total)
-        b.candidateEntryMask = Array(repeating: 0, count: total)
+        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0), count: total)
         var row = 0
         for c in 0..<total where b.candidateFlags[c] == 0 {
             while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
@@ -220,7 +219,7 @@ extension _ChartCompiler {
             let domain = b.domain[t]
             guard domain >= 0, b.domainIsParallelFree[t] else { continue }
             var exits: UInt64 = 0
-            var s = Int32(row / b.classCount)
+            var s = Int32(row / classCount)
             while s != domain {
                 exits |= 1 << UInt64(s)
                 s = parentOf[Int(s)]
@@ -229,13 +228,37 @@ extension _ChartCompiler {
             for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
                 entries |= 1 << UInt64(entry & _ChartTables.entryStateMask)
             }
-            b.candidateExitMask[c] = exits
-            b.candidateEntryMask[c] = entries
+            var flags: UInt32 = 0
+            if b.candidateExitEnd[c] > b.candidateActionStart[c] { flags |= _RegionStep.exitActions }
+            if b.candidateActionStart[c + 1] > b.candidateTransitionEnd[c] { flags |= _RegionStep.entryActions }
+            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags)
         }
+        // The row table: a region-local direct candidate (its exits are never empty), ignored, or
+        // anything else (-2: the full path decides).
+        let shift = b.directShift
+        var rows = Array(repeating: _ChartTables.directSlow, count: b.direct.count)
+        for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
+            for cls in 0..<classCount {
+                let entry = b.direct[s << shift | cls].candidate
+                if entry == _ChartTables.directIgnore {
+                    rows[s << shift | cls] = _ChartTables.directIgnore
+                    continue
+                }
+                let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
+                guard c >= 0, steps[Int(c)].exits != 0 else { continue }
+                if entry >= 0 {
+                    steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
+                                                flags: steps[Int(c)].flags | _RegionStep.contextOnly)
+                }
+                rows[s << shift | cls] = c
+            }
+        }
+        b.regionDirect = rows
+        b.regionSteps = steps
         b.atomicMask = (0..<stateCount).reduce(0) { mask, s in
             kindOf[s] == .atomic || kindOf[s] == .final ? mask | 1 << UInt64(s) : mask
         }
-        b.hasRegionMasks = true
+        b.hasRegionSteps = true
     }
 
     /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the

@@ -87,13 +87,15 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let candidateActionSlots: _Table<_ActionSlot>
     @usableFromInline let candidateLeaf: _Table<Int32>
     @usableFromInline let candidateFlags: _Table<UInt8>
-    /// Charts of at most 64 states (`hasRegionMasks`): for a candidate whose plan is complete
-    /// (flags 0) and whose domain holds no parallel state, the states it exits and enters as bits
-    /// of the configuration's first word; no exits for any other candidate (a region-local
-    /// transition always exits its leaf). `atomicMask` holds the atomic and final states.
-    @usableFromInline let candidateMasks: _Table<_RegionMasks>
+    /// Charts of at most 64 states (`hasRegionSteps`), for `send` while parallel states are
+    /// active: `regionDirect`, laid out like `direct`, holds the row's direct candidate when it is
+    /// region-local (its domain holds no parallel state), `directIgnore`, or `directSlow`; and
+    /// `regionSteps[c]` the states candidate `c` exits and enters as bits of the configuration,
+    /// with what its actions need. `atomicMask` holds the atomic and final states.
+    @usableFromInline let regionDirect: _Table<Int32>
+    @usableFromInline let regionSteps: _Table<_RegionStep>
     @usableFromInline let atomicMask: UInt64
-    @usableFromInline let hasRegionMasks: Bool
+    @usableFromInline let hasRegionSteps: Bool
     /// What `send` does with (atomic state, event class) before anything else, at
     /// `state << directShift | class` (a shift, not a multiply, on the path from one event's leaf
     /// to the next's): see ``_DirectEntry``. Only built with the candidate table and exact matching.
@@ -178,9 +180,10 @@ internal final class _ChartTables: @unchecked Sendable {
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
         actionSlots = _Table(b.actionSlots)
         guardSlots = _Table(b.guardSlots)
-        candidateMasks = _Table(zip(b.candidateExitMask, b.candidateEntryMask).map { _RegionMasks(exits: $0, entries: $1) })
+        regionDirect = _Table(b.regionDirect)
+        regionSteps = _Table(b.regionSteps)
         atomicMask = b.atomicMask
-        hasRegionMasks = b.hasRegionMasks
+        hasRegionSteps = b.hasRegionSteps
     }
 
     deinit {
@@ -196,7 +199,7 @@ internal final class _ChartTables: @unchecked Sendable {
         candidatePlans.deallocate(); candidateActionSlots.deallocate(); candidateFlags.deallocate()
         direct.deallocate(); actionSlots.deallocate(); guardSlots.deallocate()
         candidateLeaf.deallocate()
-        candidateMasks.deallocate()
+        regionDirect.deallocate(); regionSteps.deallocate()
     }
 
     // MARK: Structure queries
@@ -275,10 +278,10 @@ internal struct _TablesBuilder {
     @usableFromInline var candidateFlags: [UInt8] = []
     @usableFromInline var candidateExitEnd: [Int32] = []
     @usableFromInline var candidateTransitionEnd: [Int32] = []
-    @usableFromInline var candidateExitMask: [UInt64] = []
-    @usableFromInline var candidateEntryMask: [UInt64] = []
+    @usableFromInline var regionDirect: [Int32] = []
+    @usableFromInline var regionSteps: [_RegionStep] = []
     @usableFromInline var atomicMask: UInt64 = 0
-    @usableFromInline var hasRegionMasks = false
+    @usableFromInline var hasRegionSteps = false
     @usableFromInline var direct: [_DirectEntry] = []
     @usableFromInline var directShift = 0
     @usableFromInline var actionSlots: [_ActionSlot] = []
@@ -310,16 +313,24 @@ internal struct _DirectEntry: BitwiseCopyable, Sendable {
     }
 }
 
-/// The states a region-local candidate exits and enters, as bits (charts of up to 64 states).
+/// A region-local candidate as the region path takes it (charts of up to 64 states): the states
+/// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
+/// that take the context alone.
 @usableFromInline
-internal struct _RegionMasks: BitwiseCopyable, Sendable {
+internal struct _RegionStep: BitwiseCopyable, Sendable {
     @usableFromInline let exits: UInt64
     @usableFromInline let entries: UInt64
+    @usableFromInline let flags: UInt32
+
+    @inlinable static var exitActions: UInt32 { 1 }
+    @inlinable static var entryActions: UInt32 { 2 }
+    @inlinable static var contextOnly: UInt32 { 4 }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64) {
+    init(exits: UInt64, entries: UInt64, flags: UInt32) {
         self.exits = exits
         self.entries = entries
+        self.flags = flags
     }
 }
 

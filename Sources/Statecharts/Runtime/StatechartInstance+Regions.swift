@@ -37,31 +37,29 @@ extension StatechartInstance {
         var leaves = word & tables.atomicMask
         var exits: UInt64 = 0
         var entries: UInt64 = 0
+        // The union and the intersection of the picks' flags: which phases have actions to run
+        // (often only the transitions'), and whether every action takes only the context.
+        var anyFlags: UInt32 = 0
+        var allFlags: UInt32 = ~0
         var count = 0
-        // Which phases have actions to run (often only the transitions'), and whether every
-        // action takes only the context (then no dispatch on the closure form).
-        var exitActions = false
-        var entryActions = false
-        var contextOnly = true
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let entry = tables.direct[s &<< tables.directShift | Int(classID)].candidate
-            if entry == _ChartTables.directIgnore { continue }
-            let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- entry : -1
-            // Not direct, or not region-local (no exits): the full path decides.
+            let c = tables.regionDirect[s &<< tables.directShift | Int(classID)]
+            if c == _ChartTables.directIgnore { continue }
+            // Not a region-local direct candidate: the full path decides, before anything happened.
             guard c >= 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
-            let masks = tables.candidateMasks[c]
-            guard masks.exits != 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
-            exits |= masks.exits
-            entries |= masks.entries
-            let plan = tables.candidatePlans[c]
-            exitActions = exitActions || plan.exitEnd > plan.actionStart
-            entryActions = entryActions || plan.actionEnd > plan.transitionEnd
-            contextOnly = contextOnly && entry >= 0
+            let step = tables.regionSteps[c]
+            exits |= step.exits
+            entries |= step.entries
+            anyFlags |= step.flags
+            allFlags &= step.flags
             picks[count] = c
             count &+= 1
         }
+        let exitActions = anyFlags & _RegionStep.exitActions != 0
+        let entryActions = anyFlags & _RegionStep.entryActions != 0
+        let contextOnly = allFlags & _RegionStep.contextOnly != 0
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(first: -1, details: nil, fromWord: word, toWord: word) }
         guard count <= 4 else {
@@ -101,16 +99,15 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         let more = (tables.candidates[picks[1]], count > 2 ? tables.candidates[picks[2]] : -1,
                     count > 3 ? tables.candidates[picks[3]] : -1)
-        return withExtras { extras in
-            if isKnownUniquelyReferenced(&extras.spareDetails), let spare = extras.spareDetails {
-                spare.secondToFourth = more
-                spare.moreCount = Int32(count - 1)
-                return spare
-            }
-            let details = _SendResultDetails(secondToFourth: more, count: Int32(count - 1))
-            extras.spareDetails = details
-            return details
+        if extras == nil { extras = _Indirect(_InstanceExtras()) }
+        if isKnownUniquelyReferenced(&extras!.value.spareDetails), let spare = extras!.value.spareDetails {
+            spare.secondToFourth = more
+            spare.moreCount = Int32(count - 1)
+            return spare
         }
+        let details = _SendResultDetails(secondToFourth: more, count: Int32(count - 1))
+        extras!.value.spareDetails = details
+        return details
     }
 
     /// Runs part of a direct candidate's action list (no action of which reaches the outbox);

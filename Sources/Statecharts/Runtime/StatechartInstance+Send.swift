@@ -103,7 +103,7 @@ extension StatechartInstance {
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
                                   fromLeaf: from, toLeaf: entry.leaf)
             }
-        } else if from < 0 && status == .running && tables.hasRegionMasks && hasNoPendingExternalEvents {
+        } else if from < 0 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
             return sendToRegions(event, classID)
         }
         return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
