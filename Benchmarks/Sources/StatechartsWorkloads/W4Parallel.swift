@@ -1,7 +1,8 @@
 import Statecharts
 
 /// W4 parallel: a parallel state with 4 regions of 3 states each; one event (`step`) moves every
-/// region to its next state, each transition with a counting action. Runs the general algorithm.
+/// region to its next state, each transition with a counting action. Runs the region path (all
+/// four region-local transitions taken together on the configuration's bits).
 public enum W4 {
     public enum S: Hashable, Sendable {
         case machine

@@ -194,6 +194,13 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @inlinable
     mutating func resolve(_ ids: [StateID], from: Int32, role: String) -> [Int32]? {
         var result: [Int32] = []
+        return resolve(ids, from: from, role: role, into: &result) ? result : nil
+    }
+
+    /// Appends the indices of `ids` to `result`; `false` (with a problem recorded) when one is
+    /// unknown.
+    @inlinable
+    mutating func resolve(_ ids: [StateID], from: Int32, role: String, into result: inout [Int32]) -> Bool {
         var ok = true
         for id in ids {
             if let i = stateIndex[id] { result.append(i) } else {
@@ -201,7 +208,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                 ok = false
             }
         }
-        return ok ? result : nil
+        return ok
     }
 
     @inlinable
@@ -396,17 +403,34 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     mutating func lowerTransition(_ transition: TransitionDefinition<StateID, Event, Context>, source s: Int32) {
-        let targets = resolve(transition.targets, from: s, role: "target") ?? []
-        let required = resolve(transition.requiredActiveStates, from: s, role: "state in whenIn") ?? []
-        checkTargetsCoexist(targets, from: s, role: "targets")
+        // Targets, `whenIn` states and triggers go straight into the tables (no array per
+        // transition); a transition that cannot be lowered takes its entries back out.
+        // (Each table is moved out while appended to: `resolve` also records problems in `self`.)
+        let targetsStart = b.targets.count
+        var tableTargets: [Int32] = []
+        swap(&tableTargets, &b.targets)
+        if !resolve(transition.targets, from: s, role: "target", into: &tableTargets) {
+            tableTargets.removeSubrange(targetsStart...)
+        }
+        swap(&tableTargets, &b.targets)
+        let requiredStart = b.required.count
+        var tableRequired: [Int32] = []
+        swap(&tableRequired, &b.required)
+        if !resolve(transition.requiredActiveStates, from: s, role: "state in whenIn", into: &tableRequired) {
+            tableRequired.removeSubrange(requiredStart...)
+        }
+        swap(&tableRequired, &b.required)
+        if b.targets.count - targetsStart > 1 {
+            checkTargetsCoexist(Array(b.targets[targetsStart...]), from: s, role: "targets")
+        }
+        let triggersStart = b.triggers.count
         var kind: _TriggerKind = .events
-        var triggers: [Int32] = []
         switch transition.trigger {
         case .events(let names):
             if names.isEmpty { problem(s, "a transition on an empty list of events") }
             for name in names {
                 let id = exactMatching ? classForName(name) : descriptorID(name)
-                if !triggers.contains(id) { triggers.append(id) }
+                if !b.triggers[triggersStart...].contains(id) { b.triggers.append(id) }
             }
         case .anyEvent:
             kind = .anyEvent
@@ -417,6 +441,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if let id {
                 guard let resolved = stateIndex[id] else {
                     problem(s, "done event of unknown state '\(Self.describe(id))'")
+                    b.targets.removeSubrange(targetsStart...)
+                    b.required.removeSubrange(requiredStart...)
                     return
                 }
                 state = resolved
@@ -428,21 +454,28 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                 problem(s, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events")
             }
             if doneEventsAreEvents, let name = doneEventName(of: state) {
-                triggers.append(exactMatching ? classForName(name) : descriptorID(name))
+                b.triggers.append(exactMatching ? classForName(name) : descriptorID(name))
             } else {
                 if let c = doneClassOfState[state] {
-                    triggers.append(c)
+                    b.triggers.append(c)
                 } else {
                     // Done classes are numbered after the named classes once all names are known;
                     // until then they are recorded as negative placeholders (-1 - state).
-                    triggers.append(-1 - state)
+                    b.triggers.append(-1 - state)
                     doneClassOfState[state] = -1 - state
                 }
             }
         }
-        appendTransition(source: s, trigger: kind, triggers: triggers, targets: targets,
-                         isInternal: transition.kind == .internal, required: required,
-                         guard: transition.guardCondition, actions: transition.actions)
+        b.source.append(s)
+        b.triggerKind.append(kind)
+        b.isInternal.append(transition.kind == .internal)
+        b.isConditionFree.append(transition.guardCondition == nil && b.required.count == requiredStart)
+        b.targetStart.append(Int32(b.targets.count))
+        b.requiredStart.append(Int32(b.required.count))
+        actions += transition.actions
+        b.transitionActionStart.append(Int32(actions.count))
+        b.triggerStart.append(Int32(b.triggers.count))
+        guards.append(transition.guardCondition)
     }
 
     @inlinable
