@@ -68,8 +68,8 @@ extension _ChartCompiler {
     /// a history target makes it depend on history).
     @inlinable
     func staticDomain(_ t: Int) -> Int32 {
-        let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
-        let targets = Array(b.targets[range])
+        // The targets as a slice of the table (no array per transition).
+        let targets = b.targets[Int(b.targetStart[t])..<Int(b.targetStart[t + 1])]
         if targets.isEmpty { return -1 }
         if targets.contains(where: { kindOf[Int($0)].isHistory }) { return -2 }
         let src = b.source[t]
