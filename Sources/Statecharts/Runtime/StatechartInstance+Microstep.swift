@@ -187,21 +187,7 @@ extension StatechartInstance {
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
         let domain = tables.domain[t]
-        if domain >= 0 {
-            // Exit set: the path from the leaf up to (not including) the domain; exit order.
-            var s = leaf
-            var below: Int32 = -1
-            while s != domain {
-                if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
-                below = s
-                s = tables.parent[s]
-            }
-            s = leaf
-            while s != domain {
-                exitState(s, &observer)
-                s = tables.parent[s]
-            }
-        }
+        if domain >= 0 { exitPath(below: domain, &observer) }
         observer.transitionTaken(TransitionID(rawValue: t))
         runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
         if domain >= 0 {
@@ -221,6 +207,26 @@ extension StatechartInstance {
             }
         }
         observer.microstepCompleted()
+    }
+
+    /// Exits the single-path configuration from the leaf up to (not including) `domain`: the
+    /// exit set of a transition with that domain, in exit order, history recorded first.
+    @inlinable @inline(__always)
+    mutating func exitPath<Observer: StatechartObserver>(below domain: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
+        var s = leaf
+        var below: Int32 = -1
+        while s != domain {
+            if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
+            below = s
+            s = tables.parent[s]
+        }
+        s = leaf
+        while s != domain {
+            exitState(s, &observer)
+            s = tables.parent[s]
+        }
     }
 
     /// Takes transition `t` from the single-path configuration when its one target is a history
@@ -272,19 +278,7 @@ extension StatechartInstance {
                 count += 1
                 s = tables.parent[s]
             }
-            // Exits: as in `takePlanned`, history first, then leaf up to the domain.
-            s = leaf
-            var below: Int32 = -1
-            while s != domain {
-                if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
-                below = s
-                s = tables.parent[s]
-            }
-            s = leaf
-            while s != domain {
-                exitState(s, &observer)
-                s = tables.parent[s]
-            }
+            exitPath(below: domain, &observer)
             log.transitions.append(t)
             observer.transitionTaken(TransitionID(rawValue: t))
             runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
