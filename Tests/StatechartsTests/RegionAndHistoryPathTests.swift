@@ -13,7 +13,7 @@ import Statecharts
 ///   remembering one atomic state is taken without the general algorithm when the history's
 ///   parent stays active and the domain contains it.
 ///
-/// Every scenario runs in lockstep on four instances (see ``Quad``): the chart compiled with
+/// Every scenario runs in lockstep on four instances (see ``Lockstep``): the chart compiled with
 /// single-path plans, sent plain events (the fast paths) and prepared events; and the chart
 /// compiled with `singlePathPlans: false` (the oracle), sent plain events and events with an
 /// observer (which never takes a table shortcut). After each event they must agree on the
@@ -26,12 +26,8 @@ import Statecharts
 struct RegionAndHistoryPathTests {
     // MARK: Context, events and DSL helpers
 
-    /// What actions record and guards read.
-    struct Ctx: Sendable, Equatable {
-        var log: [String] = []
-        var flag = false
-        var n = 0
-    }
+    /// What actions record and guards read (shared with `DirectSendTests`).
+    typealias Ctx = LockstepContext
 
     /// Payload-free, `CaseIterable`: event classes are tag bytes.
     enum Ev: StatechartEvent, Hashable, CaseIterable {
@@ -42,169 +38,10 @@ struct RegionAndHistoryPathTests {
     typealias Instance = StatechartInstance<String, Ev, Ctx>
 
     /// Actions and logging states.
-    enum L {
-        /// A `(inout Context)` action that logs `line`.
-        static func log(_ line: String) -> Action<Ev, Ctx> {
-            Action(line) { $0.log.append(line) }
-        }
+    typealias L = LockstepDSL<Ev>
 
-        /// A `(inout Context, Event?)` action that logs `line` and the event it receives.
-        static func logEvent(_ line: String) -> Action<Ev, Ctx> {
-            Action(line) { (context: inout Ctx, event: Ev?) in
-                context.log.append("\(line) [\(event.map { String(describing: $0) } ?? "nil")]")
-            }
-        }
-
-        /// A state that logs `enter id` and `exit id` (before its other entry and exit actions).
-        static func state(
-            _ id: String, initial: String? = nil,
-            @StateContentBuilder<String, Ev, Ctx> _ content: () -> [StateContent<String, Ev, Ctx>] = { [] }
-        ) -> State<String, Ev, Ctx> {
-            let body = content()
-            return State(id, initial: initial) {
-                OnEntry(log("enter \(id)"))
-                OnExit(log("exit \(id)"))
-                body
-            }
-        }
-
-        /// A parallel state that logs `enter id` and `exit id`.
-        static func parallel(
-            _ id: String, @StateContentBuilder<String, Ev, Ctx> _ content: () -> [StateContent<String, Ev, Ctx>]
-        ) -> Parallel<String, Ev, Ctx> {
-            let body = content()
-            return Parallel(id) {
-                OnEntry(log("enter \(id)"))
-                OnExit(log("exit \(id)"))
-                body
-            }
-        }
-    }
-
-    // MARK: Lockstep
-
-    /// One scenario run on four instances: `direct` and `prepared` on the chart compiled with
-    /// single-path plans, `general` and `observed` on the chart compiled without (the oracle).
-    struct Quad {
-        /// The results of one event on the four instances.
-        struct Step {
-            var direct: SendResult
-            var prepared: SendResult
-            var general: SendResult
-            var observed: SendResult
-        }
-
-        let planned: Chart
-        let oracle: Chart
-        var direct: Instance
-        var prepared: Instance
-        var general: Instance
-        var observed: Instance
-
-        init(_ build: (_ singlePathPlans: Bool) throws -> Chart) rethrows {
-            planned = try build(true)
-            oracle = try build(false)
-            direct = planned.makeInstance(context: Ctx())
-            prepared = planned.makeInstance(context: Ctx())
-            general = oracle.makeInstance(context: Ctx())
-            observed = oracle.makeInstance(context: Ctx())
-        }
-
-        /// Changes the context of the four instances alike.
-        mutating func updateContext(_ body: (inout Ctx) -> Void) {
-            body(&direct.context)
-            body(&prepared.context)
-            body(&general.context)
-            body(&observed.context)
-        }
-
-        mutating func sendAll(_ event: Ev) -> Step {
-            var recorder = StatechartTraceRecorder<String, Ev>()
-            return Step(direct: direct.send(event), prepared: prepared.send(planned.prepare(event)),
-                        general: general.send(event), observed: observed.send(event, observer: &recorder))
-        }
-
-        /// Starts the four instances, recording an issue for each disagreement; the direct result.
-        @discardableResult
-        mutating func start(sourceLocation: SourceLocation = #_sourceLocation) -> (result: SendResult, lines: [String]) {
-            var recorder = StatechartTraceRecorder<String, Ev>()
-            let step = Step(direct: direct.start(), prepared: prepared.start(), general: general.start(),
-                            observed: observed.start(observer: &recorder))
-            if let problems = difference(step) {
-                Issue.record(Comment(rawValue: "start:\n" + problems), sourceLocation: sourceLocation)
-            }
-            return (step.direct, direct.context.log)
-        }
-
-        /// Sends `event` to the four instances, recording an issue for each disagreement. Returns
-        /// the direct result and the lines the direct instance's actions logged.
-        @discardableResult
-        mutating func send(_ event: Ev, sourceLocation: SourceLocation = #_sourceLocation) -> (result: SendResult, lines: [String]) {
-            let before = direct.context.log.count
-            let step = sendAll(event)
-            if let problems = difference(step) {
-                Issue.record(Comment(rawValue: "\(event):\n" + problems), sourceLocation: sourceLocation)
-            }
-            return (step.direct, Array(direct.context.log.dropFirst(before)))
-        }
-
-        /// Everything in which `direct`, `prepared` or `general` differs from `observed`, or `nil`.
-        func difference(_ step: Step) -> String? {
-            var problems: [String] = []
-            let expected = Self.describe(step.observed, oracle)
-            let others: [(String, SendResult, Instance, Chart)] = [
-                ("direct", step.direct, direct, planned),
-                ("prepared", step.prepared, prepared, planned),
-                ("general", step.general, general, oracle),
-            ]
-            for (name, result, instance, chart) in others {
-                if result != step.observed || Self.describe(result, chart) != expected {
-                    problems.append("  \(name) result: \(Self.describe(result, chart))\n    oracle result: \(expected)")
-                }
-                if instance.context != observed.context {
-                    let common = zip(instance.context.log, observed.context.log).prefix { $0 == $1 }.count
-                    problems.append("""
-                          \(name) context: log[\(common)...] \(Array(instance.context.log.dropFirst(common))), \
-                        flag \(instance.context.flag), n \(instance.context.n)
-                            oracle context: log[\(common)...] \(Array(observed.context.log.dropFirst(common))), \
-                        flag \(observed.context.flag), n \(observed.context.n)
-                        """)
-                }
-                if instance.configuration != observed.configuration {
-                    problems.append("  \(name) configuration \(instance.configuration); oracle \(observed.configuration)")
-                }
-                let disagreeing = oracle.states.filter { instance.isActive($0) != observed.isActive($0) }
-                if !disagreeing.isEmpty {
-                    problems.append("  \(name) isActive disagrees for \(disagreeing)")
-                }
-                if instance.isRunning != observed.isRunning || instance.isFinished != observed.isFinished {
-                    problems.append("  \(name) running \(instance.isRunning), finished \(instance.isFinished); "
-                                    + "oracle running \(observed.isRunning), finished \(observed.isFinished)")
-                }
-                if instance.snapshot() != observed.snapshot() {
-                    problems.append("  \(name) snapshot \(instance.snapshot()); oracle \(observed.snapshot())")
-                }
-            }
-            return problems.isEmpty ? nil : problems.joined(separator: "\n")
-        }
-
-        /// A result in terms of state names: `transitioned [A1x→B1] from [...] to [...]`.
-        static func describe(_ result: SendResult, _ chart: Chart) -> String {
-            "\(result.outcome) \(names(result.transitions, chart)) "
-                + "from \(chart.activeStates(in: result.from)) to \(chart.activeStates(in: result.to))"
-        }
-
-        /// Transitions as `source→targets`.
-        static func names(_ transitions: TransitionList, _ chart: Chart) -> [String] {
-            transitions.map { t in
-                guard let d = chart.transition(t) else { return "?" }
-                return "\(d.source ?? "root")→\(d.targets.joined(separator: ","))"
-            }
-        }
-
-        /// The direct result's transitions as `source→targets`.
-        func names(_ result: SendResult) -> [String] { Self.names(result.transitions, planned) }
-    }
+    /// The lockstep harness (see `LockstepSupport.swift`) on `Ev`.
+    typealias Quad = Lockstep<Ev>
 
     // MARK: 1. Global order with 2, 3 and 4 regions (and 5: the fallback)
 
