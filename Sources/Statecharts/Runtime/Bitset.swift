@@ -17,10 +17,6 @@ internal struct _Bitset: Hashable, Sendable {
         if capacity > 64 { rest = Array(repeating: 0, count: (capacity - 1) >> 6) }
     }
 
-    /// A set of states `0 ..< 64` given as bits.
-    @inlinable
-    init(word: UInt64) { first = word }
-
     /// A set given as its words.
     @inlinable
     init(first: UInt64, rest: [UInt64]?) {

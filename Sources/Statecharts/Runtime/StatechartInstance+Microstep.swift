@@ -38,6 +38,27 @@ extension StatechartInstance {
         if !outbox.requests.isEmpty { carryOutRequests() }
     }
 
+    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
+    /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
+    /// The slot table's address is read into a local first, to stay in a register across calls.
+    @inlinable @inline(__always)
+    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
+        let slots = chart.tables.candidateActionSlots.base
+        var i = Int(start)
+        let end = Int(end)
+        if contextOnly {
+            while i < end {
+                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
+                i &+= 1
+            }
+        } else {
+            while i < end {
+                slots[i].run(&context, Optional(event), &outbox)
+                i &+= 1
+            }
+        }
+    }
+
     @usableFromInline
     mutating func carryOutRequests() {
         let requests = outbox.requests

@@ -110,26 +110,6 @@ extension StatechartInstance {
         return details
     }
 
-    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
-    /// `contextOnly`: every action takes only the context.
-    @inlinable @inline(__always)
-    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
-        let slots = chart.tables.candidateActionSlots.base
-        var i = Int(start)
-        let end = Int(end)
-        if contextOnly {
-            while i < end {
-                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
-                i &+= 1
-            }
-        } else {
-            while i < end {
-                slots[i].run(&context, Optional(event), &outbox)
-                i &+= 1
-            }
-        }
-    }
-
     /// Processes an external event while parallel states are active, taking region-local
     /// transitions with their plans; anything else goes through the general algorithm with the
     /// transitions already selected (guards are never evaluated twice). Allocates nothing when

@@ -76,16 +76,8 @@ extension StatechartInstance {
             // is set first: no action can see it, and the next event's lookup need not wait.
             if entry.candidate >= 0 {
                 leaf = entry.leaf
-                // Every action takes only the context: no dispatch on the closure form. The slot
-                // table is read into a local first, so its address stays in a register across calls.
-                let slots = tables.candidateActionSlots.base
-                var i = Int(entry.actionStart)
-                let end = Int(entry.actionEnd)
-                while i < end {
-                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)
-                        ._withUnsafeGuaranteedRef { $0.body(&context) }
-                    i &+= 1
-                }
+                // Every action takes only the context: no dispatch on the closure form.
+                runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: true)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
                                   fromLeaf: from, toLeaf: entry.leaf)
             }
@@ -94,11 +86,7 @@ extension StatechartInstance {
             }
             if entry.candidate <= _ChartTables.directWithEvent {
                 leaf = entry.leaf
-                var i = entry.actionStart
-                while i < entry.actionEnd {
-                    tables.candidateActionSlots[i].run(&context, Optional(event), &outbox)
-                    i &+= 1
-                }
+                runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: false)
                 let c = _ChartTables.directWithEvent &- entry.candidate
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
                                   fromLeaf: from, toLeaf: entry.leaf)
