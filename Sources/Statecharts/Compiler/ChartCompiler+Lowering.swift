@@ -2,6 +2,9 @@ extension _ChartCompiler {
     /// The largest dense candidate table built (states × event classes entries); larger charts
     /// find candidates by walking up from the atomic state instead.
     @inlinable static var candidateTableLimit: Int { 1 << 22 }
+    /// The largest direct table built (16 bytes an entry, so 16 MB); larger charts send through
+    /// the candidate table.
+    @inlinable static var directTableLimit: Int { 1 << 20 }
 
     /// Fills the per-state tables, numbers the event classes, and computes the transition plans
     /// and the candidate table. Runs only on a definition without problems.
@@ -266,7 +269,7 @@ extension _ChartCompiler {
     @inlinable
     mutating func computeDirectEntries(classCount: Int) {
         let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
-        guard stateCount << shift <= Self.candidateTableLimit else { return }
+        guard stateCount << shift <= Self.directTableLimit else { return }
         let slow = _DirectEntry(candidate: _ChartTables.directSlow, leaf: -1)
         var direct = Array(repeating: slow, count: stateCount << shift)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
