@@ -956,19 +956,6 @@ struct DirectSendTests {
         case bump
     }
 
-    /// A tiny xorshift generator: deterministic across platforms and runs.
-    struct XorShift {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static func moves(seed: UInt64, count: Int) -> [Move] {
         var rng = XorShift(seed: seed)
         return (0..<count).map { _ in

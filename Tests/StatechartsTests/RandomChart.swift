@@ -379,10 +379,20 @@ struct ChartBuilder<E: StatechartEvent> {
     let eventName: (PEvent) -> E.Name
     /// How actions write the event in the log (cheaper than `String(describing:)`).
     let describe: @Sendable (E) -> String
+    /// `false`: actions take the `(inout Context, Event?)` form, which cannot reach the outbox
+    /// (so the direct and region paths can take their transitions); specs must then neither
+    /// raise nor send.
+    var outboxActions = true
 
     func action(_ spec: ActionSpec) -> Action<E, PContext> {
         let make = makeEvent
         let describe = describe
+        if !outboxActions {
+            precondition(spec.raise == nil && spec.send == nil, "an action without the outbox cannot raise or send")
+            return Action(spec.label) { (context: inout PContext, event: E?) in
+                _ = spec.perform(&context, event: event.map(describe) ?? "nil")
+            }
+        }
         return Action(spec.label) { context, event, outbox in
             let (raised, sent) = spec.perform(&context, event: event.map(describe) ?? "nil")
             if let raised { outbox.raise(make(raised)) }

@@ -619,19 +619,6 @@ struct RegionAndHistoryPathTests {
 
     // MARK: 8. Random sequences against the oracle and the reference interpreter
 
-    /// A tiny xorshift generator: deterministic across platforms and runs.
-    struct XorShift {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// The fixed chart of the property test, as a model (numbered in document order):
     ///
     ///     1 Idle
@@ -714,43 +701,9 @@ struct RegionAndHistoryPathTests {
     /// Lowers `model` with `(inout Context, Event?)` actions (none reaches the outbox, so the
     /// region path can take the transitions) and context-only guards.
     static func fixedChart(singlePathPlans: Bool) throws -> Statechart<Int, PEvent, PContext> {
-        func action(_ spec: ActionSpec) -> Action<PEvent, PContext> {
-            Action(spec.label) { (context: inout PContext, event: PEvent?) in
-                _ = spec.perform(&context, event: event?.rawValue ?? "nil")
-            }
-        }
-        func state(_ s: Int) -> StateDefinition<Int, PEvent, PContext> {
-            let node = model.nodes[s]
-            let kind: StateDefinitionKind
-            switch node.kind {
-            case .atomic, .compound: kind = .state
-            case .parallel: kind = .parallel
-            case .final: kind = .final
-            case .shallowHistory: kind = .history(.shallow)
-            case .deepHistory: kind = .history(.deep)
-            }
-            var transitions: [TransitionDefinition<Int, PEvent, PContext>] = []
-            if node.kind.isHistory {
-                transitions = [TransitionDefinition(trigger: .eventless, targets: node.historyDefault,
-                                                    actions: node.historyAction.map { [action($0)] } ?? [])]
-            }
-            for t in node.transitions {
-                guard case .events(let names) = t.trigger else { continue }
-                let guardCondition = t.guardSpec.map { spec in Guard<PEvent, PContext>("guard") { spec.holds($0) } }
-                transitions.append(TransitionDefinition(
-                    trigger: .events(names), targets: t.targets, kind: t.isInternal ? .internal : .external,
-                    guard: guardCondition, actions: [action(t.action)]))
-            }
-            return StateDefinition(
-                s, kind: kind,
-                initial: node.initial.map { InitialTransition(targets: $0, actions: node.initialAction.map { [action($0)] } ?? []) },
-                children: node.children.map(state),
-                transitions: transitions,
-                onEntry: node.entry.map { [action($0)] } ?? [],
-                onExit: node.exit.map { [action($0)] } ?? [])
-        }
-        return try Statechart(StatechartDefinition(name: "fixed", initial: nil, states: model.nodes[0].children.map(state)),
-                              singlePathPlans: singlePathPlans)
+        var builder = ChartBuilder<PEvent>(model: model, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
+        builder.outboxActions = false
+        return try Statechart(builder.definition, singlePathPlans: singlePathPlans)
     }
 
     @Test("200 pseudo-random event sequences on a fixed chart with a 3-region parallel state and histories: plain send agrees with the oracle and the reference interpreter after every event")
