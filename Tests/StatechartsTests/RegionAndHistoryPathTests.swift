@@ -7,8 +7,8 @@ import Statecharts
 ///   `send` takes every active leaf's region-local transition together on the configuration's
 ///   bits (all exits, then all transition actions, then all entries), and falls back to the
 ///   general algorithm for anything else (a guard, more than four picks, a domain with a parallel
-///   state, …). Results with two to four transitions share a details box that the instance reuses
-///   once no result holds it.
+///   state, …). Results of up to four transitions hold them in their first word (no allocation)
+///   unless a transition's number is too large for it (16,383 on), which the results box holds.
 /// - The history fast path: from a single-path configuration, a transition to a history state
 ///   remembering one atomic state is taken without the general algorithm when the history's
 ///   parent stays active and the domain contains it.
@@ -142,6 +142,39 @@ struct RegionAndHistoryPathTests {
         #expect(result.transitions.count == 5)
         #expect(quad.names(result) == ["A1x→B1", "A2x→B2", "A3x→B3", "A4x→B4", "A5x→B5"])
         #expect(Array(result.transitions) == Array(result.transitions).sorted())
+    }
+
+    @Test("region-path results whose transitions are numbered past what a result's first word holds keep them all, in order")
+    func largeTransitionNumbers() throws {
+        // 16,400 never-taken transitions in `Filler` number `P`'s transitions from 16,402 on.
+        func chart(singlePathPlans: Bool) throws -> Chart {
+            try Chart(singlePathPlans: singlePathPlans) {
+                L.state("Idle") { On(.enter, to: "P", actions: [L.log("t Idle→P")]) }
+                L.state("Filler") {
+                    for _ in 0..<16_400 { On(.stray, to: "Idle") }
+                }
+                L.parallel("P") {
+                    for k in 1...4 {
+                        L.state("R\(k)") {
+                            L.state("A\(k)") { On(.go, to: "B\(k)", actions: [L.log("t A\(k)→B\(k)")]) }
+                            L.state("B\(k)") { On(.back, to: "A\(k)", actions: [L.log("t B\(k)→A\(k)")]) }
+                        }
+                    }
+                }
+            }
+        }
+        var quad = try Quad { try chart(singlePathPlans: $0) }
+        quad.start()
+        quad.send(.enter)
+        for round in 0..<3 {
+            let (went, lines) = quad.send(.go)
+            #expect(quad.names(went) == (1...4).map { "A\($0)→B\($0)" }, "round \(round)")
+            #expect(went.transitions.map(\.rawValue).allSatisfy { $0 > 16_400 }, "round \(round)")
+            #expect(lines.filter { $0.hasPrefix("t ") } == (1...4).map { "t A\($0)→B\($0)" }, "round \(round)")
+            let (back, _) = quad.send(.back)
+            #expect(quad.names(back) == (1...4).map { "B\($0)→A\($0)" }, "round \(round)")
+            #expect(back.transitions.count == 4 && back != went)
+        }
     }
 
     // MARK: 2. Mixed rows
@@ -305,7 +338,7 @@ struct RegionAndHistoryPathTests {
         }
         #expect(kept[0] != kept[1] && kept[1] != kept[2] && kept[0] == kept[3])
 
-        // Keeping every other result (the dropped ones' boxes are reused), with two-pick (tick),
+        // Keeping every other result, with two-pick (tick),
         // single-pick (poke) and four-pick (go) results interleaved.
         var held: [(result: SendResult, oracle: SendResult, described: String, event: Ev)] = []
         let pattern: [Ev] = [.go, .tick, .go, .poke, .tick, .tick, .go, .go, .poke, .go, .tick, .go]
@@ -362,12 +395,11 @@ struct RegionAndHistoryPathTests {
 
     // MARK: 5. Copies
 
-    @Test("copies of an instance in a parallel configuration stay independent (the details box included)")
+    @Test("copies of an instance in a parallel configuration stay independent")
     func copiesAreIndependent() throws {
         var quad = try Quad { try Self.cycling(singlePathPlans: $0) }
         quad.start()
         quad.send(.enter)
-        // The spare details box now belongs to the instance (the result was dropped).
         _ = quad.direct.send(.go)
         var recorder = StatechartTraceRecorder<String, Ev>()
         _ = quad.observed.send(.go, observer: &recorder)

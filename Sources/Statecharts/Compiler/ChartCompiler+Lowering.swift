@@ -270,7 +270,10 @@ extension _ChartCompiler {
     mutating func computeDirectEntries(classCount: Int) {
         let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
         guard stateCount << shift <= Self.directTableLimit else { return }
-        let slow = _DirectEntry(candidate: _ChartTables.directSlow, leaf: -1)
+        // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
+        assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
+        let rowShift = Int32(shift + _DirectEntry.strideShift)
+        let slow = _DirectEntry(candidate: _ChartTables.directSlow, row: -1)
         var direct = Array(repeating: slow, count: stateCount << shift)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
@@ -278,7 +281,7 @@ extension _ChartCompiler {
                 let c = Int(b.candidateStart[row])
                 if c == Int(b.candidateStart[row + 1]) {
                     // Nothing to take, and nothing eventless that could follow.
-                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, leaf: Int32(s)) }
+                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, row: Int32(s) << rowShift) }
                     continue
                 }
                 guard b.isConditionFree[Int(b.candidates[c])], b.candidateFlags[c] == 0 else { continue }
@@ -286,7 +289,7 @@ extension _ChartCompiler {
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
                 direct[s << shift | cls] = _DirectEntry(
-                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), leaf: b.candidateLeaf[c],
+                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: b.candidateLeaf[c] << rowShift,
                     actionStart: b.candidateActionStart[c], actionEnd: b.candidateActionStart[c + 1])
             }
         }

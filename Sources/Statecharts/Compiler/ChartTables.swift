@@ -101,6 +101,10 @@ internal final class _ChartTables: @unchecked Sendable {
     /// to the next's): see ``_DirectEntry``. Only built with the candidate table and exact matching.
     @usableFromInline let direct: _Table<_DirectEntry>
     @usableFromInline let directShift: Int
+    /// How an instance stores its leaf (``StatechartInstance/leafRow``): shifted left by
+    /// `directShift` plus log2 of an entry's 16 bytes, i.e. the byte offset of the leaf's row in
+    /// `direct`; 0 (the leaf itself) without a direct table.
+    @usableFromInline let rowShift: Int
     @usableFromInline let hasDirectTable: Bool
 
     /// Every action of the chart, by action index.
@@ -177,6 +181,7 @@ internal final class _ChartTables: @unchecked Sendable {
         candidateFlags = _Table(b.candidateFlags)
         direct = _Table(b.direct)
         directShift = b.directShift
+        rowShift = b.direct.isEmpty ? 0 : b.directShift + _DirectEntry.strideShift
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
         actionSlots = _Table(b.actionSlots)
         guardSlots = _Table(b.guardSlots)
@@ -295,22 +300,26 @@ internal struct _TablesBuilder {
 /// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
 /// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
 /// can reach the outbox (so the macrostep ends with it). `leaf` and the action range are the
-/// direct candidate's plan, here so that the next event's row is one load away from this one's.
+/// direct candidate's plan, here so that the next event's row is one load away from this one's:
+/// `row` is the new leaf as an instance stores it (`leaf << rowShift`, the byte offset of its row).
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, Sendable {
     @usableFromInline let candidate: Int32
-    @usableFromInline let leaf: Int32
+    @usableFromInline let row: Int32
     /// `actionStart ..< actionEnd` in ``_ChartTables/candidateActionSlots``.
     @usableFromInline let actionStart: Int32
     @usableFromInline let actionEnd: Int32
 
     @inlinable
-    init(candidate: Int32, leaf: Int32, actionStart: Int32 = 0, actionEnd: Int32 = 0) {
+    init(candidate: Int32, row: Int32, actionStart: Int32 = 0, actionEnd: Int32 = 0) {
         self.candidate = candidate
-        self.leaf = leaf
+        self.row = row
         self.actionStart = actionStart
         self.actionEnd = actionEnd
     }
+
+    /// log2 of the entry's size: rows are addressed in bytes.
+    @inlinable static var strideShift: Int { 4 }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states

@@ -18,42 +18,96 @@ public struct Configuration: Sendable, Hashable {
     internal static var notStarted: Configuration { Configuration(leaf: -2) }
 }
 
-/// The transitions a macrostep took, in the order taken; stored inline for the common case of one.
+/// The transitions a macrostep took, in the order taken; the first four stored inline.
 public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
-    @usableFromInline internal var first_: Int32 = -1
-    /// The transitions after the first; allocated only when there are some.
+    /// The first four transitions; -1 past the end.
+    @usableFromInline internal var firstFour: _FourTransitions = _FourTransitions.none
+    /// The transitions from the fifth on; allocated only when there are some.
     @usableFromInline internal var rest: [Int32]?
 
     @inlinable
     internal init() {}
 
     @inlinable
-    internal init(first: Int32, rest: [Int32]?) {
-        first_ = first
+    internal init(firstFour: _FourTransitions, rest: [Int32]?) {
+        self.firstFour = firstFour
         self.rest = rest
     }
 
     @inlinable
     internal mutating func append(_ t: Int32) {
-        if first_ < 0 {
-            first_ = t
-        } else if rest == nil {
-            var more: [Int32] = []
-            more.reserveCapacity(7)
-            more.append(t)
-            rest = more
+        let inline = firstFour.count
+        if inline < 4 {
+            firstFour[inline] = t
         } else {
-            rest!.append(t)
+            if rest == nil {
+                var more: [Int32] = []
+                more.reserveCapacity(4)
+                more.append(t)
+                rest = more
+            } else {
+                rest!.append(t)
+            }
         }
     }
 
     /// The first position.
     @inlinable public var startIndex: Int { 0 }
     /// One past the last position.
-    @inlinable public var endIndex: Int { first_ < 0 ? 0 : 1 + (rest?.count ?? 0) }
-    /// The transition at `position`.
+    @inlinable public var endIndex: Int { firstFour.count + (rest?.count ?? 0) }
+    /// The transition at `position`, which must be a valid index (as for an array).
     @inlinable public subscript(position: Int) -> TransitionID {
-        TransitionID(rawValue: position == 0 ? first_ : rest![position - 1])
+        precondition(position >= 0 && position < endIndex, "TransitionList index out of range")
+        return TransitionID(rawValue: position < 4 ? firstFour[position] : rest![position - 4])
+    }
+
+    /// Lists with the same transitions in the same order are equal.
+    @inlinable
+    public static func == (a: TransitionList, b: TransitionList) -> Bool { a.elementsEqual(b) }
+
+    /// Hashes the transitions in order.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for t in self { hasher.combine(t) }
+    }
+}
+
+/// Up to four transitions, in order, -1 after the last: the inline part of results and lists.
+@usableFromInline
+internal struct _FourTransitions: Sendable {
+    @usableFromInline var elements: (Int32, Int32, Int32, Int32)
+
+    @inlinable
+    init(_ a: Int32, _ b: Int32 = -1, _ c: Int32 = -1, _ d: Int32 = -1) { elements = (a, b, c, d) }
+
+    @inlinable
+    static var none: _FourTransitions { _FourTransitions(-1) }
+
+    /// How many there are (transitions are never negative).
+    @inlinable
+    var count: Int { elements.0 < 0 ? 0 : elements.1 < 0 ? 1 : elements.2 < 0 ? 2 : elements.3 < 0 ? 3 : 4 }
+
+    @inlinable var first: Int32 { elements.0 }
+
+    @inlinable
+    subscript(i: Int) -> Int32 {
+        get {
+            switch i {
+            case 0: return elements.0
+            case 1: return elements.1
+            case 2: return elements.2
+            default: return elements.3
+            }
+        }
+        set {
+            switch i {
+            case 0: elements.0 = newValue
+            case 1: elements.1 = newValue
+            case 2: elements.2 = newValue
+            default: elements.3 = newValue
+            }
+        }
     }
 }
 
@@ -84,9 +138,10 @@ public struct TransitionID: Sendable, Hashable, Comparable, CustomStringConverti
 
 /// What an instance did with an event.
 ///
-/// Four words, returned in registers: the outcome, the first transition and the configurations
-/// before and after (a leaf, or states 0 ..< 64 as bits), with anything more (further
-/// transitions, states from 64 on, an error) in one optional box.
+/// Four words, returned in registers: the outcome with up to four transitions, and the
+/// configurations before and after (a leaf, or states 0 ..< 64 as bits); anything more (further
+/// transitions, states from 64 on, an error) is in one optional box. A step of a four-region
+/// parallel state fits without the box.
 public struct SendResult: Sendable, Hashable {
     /// Whether anything happened.
     public enum Outcome: Sendable, Hashable {
@@ -98,18 +153,23 @@ public struct SendResult: Sendable, Hashable {
         case notRunning
     }
 
-    /// Whether anything happened.
-    public let outcome: Outcome
-    @usableFromInline let firstTransition: Int32
+    @usableFromInline let head: _ResultHead
     @usableFromInline let packedFrom: _PackedConfiguration
     @usableFromInline let packedTo: _PackedConfiguration
-    /// Transitions after the first, states from 64 on, an error.
+    /// Transitions after those in `head`, states from 64 on, an error.
     @usableFromInline let details: _SendResultDetails?
 
+    /// Whether anything happened.
+    @inlinable
+    public var outcome: Outcome { head.outcome }
     /// Every transition taken, including those of eventless transitions, internal events and the
     /// events the macrostep sent to itself, in order.
     @inlinable
-    public var transitions: TransitionList { TransitionList(first: firstTransition, rest: details?.moreTransitions()) }
+    public var transitions: TransitionList {
+        var list = TransitionList(firstFour: head.transitions, rest: nil)
+        if let more = details?.moreTransitions { for t in more { list.append(t) } }
+        return list
+    }
     /// The configuration before the event.
     @inlinable
     public var from: Configuration { packedFrom.configuration(rest: details?.fromRest) }
@@ -122,43 +182,60 @@ public struct SendResult: Sendable, Hashable {
 
     /// Whether at least one transition was taken.
     @inlinable
-    public var isAccepted: Bool { outcome == .transitioned }
+    public var isAccepted: Bool { head.isTransitioned }
 
     /// A result of the fast path: at most one transition, single-path configurations.
     @inlinable
     internal init(outcome: Outcome, transition: Int32, fromLeaf: Int32, toLeaf: Int32) {
-        self.outcome = outcome
-        firstTransition = transition
+        head = _ResultHead(outcome, first: transition)
         packedFrom = _PackedConfiguration(leaf: fromLeaf)
         packedTo = _PackedConfiguration(leaf: toLeaf)
         details = nil
     }
 
-    @inlinable
-    internal init(_ log: _StepLog, from: Configuration, to: Configuration, outcome: Outcome? = nil) {
-        self.outcome = outcome ?? (log.transitions.isEmpty ? .ignored : .transitioned)
-        firstTransition = log.transitions.first_
+    @inlinable @inline(__always)
+    internal init(_ log: borrowing _StepLog, from: Configuration, to: Configuration, outcome: Outcome? = nil) {
+        let four = log.transitions.firstFour
+        let rest = log.transitions.rest
+        let outcome = outcome ?? (four.first < 0 ? .ignored : .transitioned)
+        var more: [Int32]?
+        if four.elements.1 < 0 {
+            // At most one transition (the common case): no packing needed.
+            head = _ResultHead(outcome, first: four.first)
+        } else if rest == nil && _ResultHead.fits(four) {
+            head = _ResultHead(outcome, four: four)
+        } else {
+            head = _ResultHead(outcome, first: four.first)
+            var after: [Int32] = []
+            for i in 1..<4 where four[i] >= 0 { after.append(four[i]) }
+            if let rest { after += rest }
+            if !after.isEmpty { more = after }
+        }
         packedFrom = _PackedConfiguration(from)
         packedTo = _PackedConfiguration(to)
         let fromRest = from.set?.rest
         let toRest = to.set?.rest
-        if log.transitions.rest != nil || fromRest != nil || toRest != nil || log.error != nil {
-            details = _SendResultDetails(moreTransitions: log.transitions.rest, fromRest: fromRest, toRest: toRest,
-                                         error: log.error)
+        if more != nil || fromRest != nil || toRest != nil || log.error != nil {
+            details = _SendResultDetails(moreTransitions: more, fromRest: fromRest, toRest: toRest, error: log.error)
         } else {
             details = nil
         }
     }
 
-    /// A result of the region path: up to four transitions (the box holds the second to the
-    /// fourth), configurations of up to 64 states.
+    /// A result of the region path: up to four transitions, configurations of up to 64 states.
     @inlinable
-    internal init(first: Int32, details: _SendResultDetails?, fromWord: UInt64, toWord: UInt64) {
-        outcome = first >= 0 ? .transitioned : .ignored
-        firstTransition = first
+    internal init(transitions: _FourTransitions, fromWord: UInt64, toWord: UInt64) {
+        let outcome: Outcome = transitions.first >= 0 ? .transitioned : .ignored
+        if _ResultHead.fits(transitions) {
+            head = _ResultHead(outcome, four: transitions)
+            details = nil
+        } else {
+            head = _ResultHead(outcome, first: transitions.first)
+            let more = transitions.count > 1 ? (1..<transitions.count).map { transitions[$0] } : nil
+            details = more.map { _SendResultDetails(moreTransitions: $0, fromRest: nil, toRest: nil, error: nil) }
+        }
         packedFrom = _PackedConfiguration(word: fromWord)
         packedTo = _PackedConfiguration(word: toWord)
-        self.details = details
     }
 
     @inlinable
@@ -209,51 +286,85 @@ internal struct _PackedConfiguration: Sendable {
     }
 }
 
-/// The rarer parts of a ``SendResult``: one allocation, with room for three more transitions
-/// (one per further region of a four-region parallel state) before it needs an array.
-///
-/// Immutable once a result holds it, with one exception: an instance keeps the box of its last
-/// region-path result and refills it for the next one when it is the only owner left (the
-/// result was dropped), so that a loop over `send` does not allocate. Nobody else can see it then.
+/// A result's outcome and transitions in one word. Bits 0-1: the outcome (0 transitioned,
+/// 1 ignored, 2 not running). Bit 2 clear: bits 32..<64 hold the first transition (-1 for none)
+/// and the others are in the details. Bit 2 set ("four"): bits 8..<64 hold up to four transitions
+/// of 14 bits each, stored plus one (0 for none), which any chart of fewer than 16,383 transitions
+/// fits, with no box.
 @usableFromInline
-internal final class _SendResultDetails: @unchecked Sendable {
-    // Written only while the box has a single owner: no dynamic exclusivity checks needed.
-    @exclusivity(unchecked) @usableFromInline var secondToFourth: (Int32, Int32, Int32)
-    @exclusivity(unchecked) @usableFromInline var moreCount: Int32
-    @usableFromInline let fifthOn: [Int32]?
+internal struct _ResultHead: Sendable {
+    @usableFromInline let bits: UInt64
+
+    @inlinable static var fourFlag: UInt64 { 4 }
+    @inlinable static var fieldMask: UInt64 { 1 << 14 - 1 }
+
+    @inlinable
+    init(_ outcome: SendResult.Outcome, first: Int32) {
+        bits = Self.code(outcome) | UInt64(UInt32(bitPattern: first)) << 32
+    }
+
+    /// Up to four transitions; ``fits(_:)`` must hold.
+    @inlinable
+    init(_ outcome: SendResult.Outcome, four: _FourTransitions) {
+        let e = four.elements
+        bits = Self.code(outcome) | Self.fourFlag
+            | UInt64(UInt32(bitPattern: e.0 &+ 1)) << 8 | UInt64(UInt32(bitPattern: e.1 &+ 1)) << 22
+            | UInt64(UInt32(bitPattern: e.2 &+ 1)) << 36 | UInt64(UInt32(bitPattern: e.3 &+ 1)) << 50
+    }
+
+    /// Whether every transition of `four` fits a 14-bit field (each is -1 or more).
+    @inlinable
+    static func fits(_ four: _FourTransitions) -> Bool {
+        let e = four.elements
+        return UInt32(bitPattern: e.0 &+ 1) | UInt32(bitPattern: e.1 &+ 1) | UInt32(bitPattern: e.2 &+ 1)
+            | UInt32(bitPattern: e.3 &+ 1) <= UInt32(fieldMask)
+    }
+
+    @inlinable
+    static func code(_ outcome: SendResult.Outcome) -> UInt64 {
+        switch outcome {
+        case .transitioned: return 0
+        case .ignored: return 1
+        case .notRunning: return 2
+        }
+    }
+
+    @inlinable
+    var outcome: SendResult.Outcome {
+        switch bits & 3 {
+        case 0: return .transitioned
+        case 1: return .ignored
+        default: return .notRunning
+        }
+    }
+
+    @inlinable
+    var isTransitioned: Bool { bits & 3 == 0 }
+
+    /// The transitions held here (the first only, unless the four flag is set).
+    @inlinable
+    var transitions: _FourTransitions {
+        guard bits & Self.fourFlag != 0 else { return _FourTransitions(Int32(truncatingIfNeeded: bits >> 32)) }
+        @inline(__always) func field(_ shift: UInt64) -> Int32 { Int32(truncatingIfNeeded: bits >> shift & Self.fieldMask) &- 1 }
+        return _FourTransitions(field(8), field(22), field(36), field(50))
+    }
+}
+
+/// The rarer parts of a ``SendResult``, in one immutable allocation.
+@usableFromInline
+internal final class _SendResultDetails: Sendable {
+    /// The transitions after those in the result's head.
+    @usableFromInline let moreTransitions: [Int32]?
     @usableFromInline let fromRest: [UInt64]?
     @usableFromInline let toRest: [UInt64]?
     @usableFromInline let error: StatechartRuntimeError?
 
     @inlinable
     init(moreTransitions: [Int32]?, fromRest: [UInt64]?, toRest: [UInt64]?, error: StatechartRuntimeError?) {
-        let more = moreTransitions ?? []
-        secondToFourth = (more.count > 0 ? more[0] : -1, more.count > 1 ? more[1] : -1, more.count > 2 ? more[2] : -1)
-        moreCount = Int32(more.count)
-        fifthOn = more.count > 3 ? Array(more[3...]) : nil
+        self.moreTransitions = moreTransitions
         self.fromRest = fromRest
         self.toRest = toRest
         self.error = error
-    }
-
-    /// Up to three more transitions, without an array.
-    @inlinable
-    init(secondToFourth: (Int32, Int32, Int32), count: Int32) {
-        self.secondToFourth = secondToFourth
-        moreCount = count
-        fifthOn = nil
-        fromRest = nil
-        toRest = nil
-        error = nil
-    }
-
-    /// The transitions after the first.
-    @inlinable
-    func moreTransitions() -> [Int32]? {
-        if moreCount == 0 { return nil }
-        var result = [secondToFourth.0, secondToFourth.1, secondToFourth.2].prefix(Int(Swift.min(moreCount, 3))).map { $0 }
-        if let fifthOn { result += fifthOn }
-        return result
     }
 }
 

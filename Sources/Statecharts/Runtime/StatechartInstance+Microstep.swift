@@ -3,8 +3,15 @@
 // configurations (`takeSingle`).
 
 extension StatechartInstance {
-    /// The configuration as the runtime holds it.
+    /// The active leaf while the configuration is a single path; -1 while `activeSet` holds it.
     @inlinable
+    var leaf: Int32 {
+        @inline(__always) get { leafRow < 0 ? leafRow : leafRow &>> Int32(truncatingIfNeeded: chart.tables.rowShift) }
+        @inline(__always) set { leafRow = newValue < 0 ? newValue : newValue &<< Int32(truncatingIfNeeded: chart.tables.rowShift) }
+    }
+
+    /// The configuration as the runtime holds it.
+    @inlinable @inline(__always)
     var currentConfiguration: Configuration {
         if status == .notStarted { return .notStarted }
         return leaf >= 0 ? Configuration(leaf: leaf) : Configuration(leaf: -1, set: activeSet)

@@ -61,7 +61,7 @@ extension StatechartInstance {
         let entryActions = anyFlags & _RegionStep.entryActions != 0
         let contextOnly = allFlags & _RegionStep.contextOnly != 0
         // At most 64 states: the configuration is `word` alone.
-        if count == 0 { return SendResult(first: -1, details: nil, fromWord: word, toWord: word) }
+        if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         guard count <= 4 else {
             return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
         }
@@ -88,26 +88,9 @@ extension StatechartInstance {
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
-        return SendResult(first: tables.candidates[picks[0]], details: count > 1 ? moreTransitions(picks, count) : nil,
-                          fromWord: word, toWord: newWord)
-    }
-
-    /// The second to the fourth transitions of a region-path result, in the spare box when no
-    /// result holds it any more, else in a new one (which becomes the spare).
-    @inlinable
-    mutating func moreTransitions(_ picks: UnsafeMutableBufferPointer<Int32>, _ count: Int) -> _SendResultDetails {
-        unowned(unsafe) let tables = chart.tables
-        let more = (tables.candidates[picks[1]], count > 2 ? tables.candidates[picks[2]] : -1,
-                    count > 3 ? tables.candidates[picks[3]] : -1)
-        if extras == nil { extras = _Indirect(_InstanceExtras()) }
-        if isKnownUniquelyReferenced(&extras!.value.spareDetails), let spare = extras!.value.spareDetails {
-            spare.secondToFourth = more
-            spare.moreCount = Int32(count - 1)
-            return spare
-        }
-        let details = _SendResultDetails(secondToFourth: more, count: Int32(count - 1))
-        extras!.value.spareDetails = details
-        return details
+        var transitions = _FourTransitions.none
+        for i in 0..<count { transitions[i] = tables.candidates[picks[i]] }
+        return SendResult(transitions: transitions, fromWord: word, toWord: newWord)
     }
 
     /// Processes an external event while parallel states are active, taking region-local

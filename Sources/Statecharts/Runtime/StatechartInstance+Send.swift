@@ -65,31 +65,36 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendDirectly(_ event: Event, _ classID: Int32) -> SendResult {
         unowned(unsafe) let tables = chart.tables
-        let from = leaf
+        let from = leafRow
         // Events waiting in the external queue (only a restored snapshot has any between sends)
         // are processed after this event's macrostep, by the full path.
         if from >= 0 && status == .running && hasNoPendingExternalEvents {
-            // Indices come from the compiler and are in range: no bounds or overflow checks.
-            let entry = tables.direct[Int(from) &<< tables.directShift | Int(classID)]
+            // The row is a byte offset and the compiler keeps every offset in range: from one
+            // event's row to the next is one load (no shift, no bounds or overflow checks).
+            let entry = UnsafeRawPointer(tables.direct.base)
+                .load(fromByteOffset: Int(from) &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
             // A direct plan's actions cannot reach the outbox and nothing follows them: the
             // macrostep is over when they return (so `currentEvent` is not even needed). The leaf
             // is set first: no action can see it, and the next event's lookup need not wait.
             if entry.candidate >= 0 {
-                leaf = entry.leaf
+                leafRow = entry.row
                 // Every action takes only the context: no dispatch on the closure form.
                 runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: true)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                                  fromLeaf: from, toLeaf: entry.leaf)
+                                  fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
+                                  toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
             }
             if entry.candidate == _ChartTables.directIgnore {
-                return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
+                let leaf = from &>> Int32(truncatingIfNeeded: tables.rowShift)
+                return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
             }
             if entry.candidate <= _ChartTables.directWithEvent {
-                leaf = entry.leaf
+                leafRow = entry.row
                 runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: false)
                 let c = _ChartTables.directWithEvent &- entry.candidate
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                                  fromLeaf: from, toLeaf: entry.leaf)
+                                  fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
+                                  toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
             }
         } else if from < 0 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
             return sendToRegions(event, classID)

@@ -17,9 +17,12 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// The extended state that actions change and guards read.
     public var context: Context
 
-    /// The active leaf while the configuration is a single path (no parallel state active);
-    /// -1 while `activeSet` holds the configuration.
-    @usableFromInline var leaf: Int32 = -1
+    /// The active leaf while the configuration is a single path (no parallel state active), as
+    /// the byte offset of its row in the chart's direct table (`leaf << rowShift`, see
+    /// ``_ChartTables/rowShift``); -1 while `activeSet` holds the configuration. Kept as an offset
+    /// so that the fast path goes from one event's row to the next with a single load (an
+    /// event's class added to it); read and write the leaf itself through ``leaf``.
+    @usableFromInline var leafRow: Int32 = -1
     @usableFromInline var status: _Status = .notStarted
     /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
     /// synthetic completion events. Declared here, after `status`, so that a one-byte event fits
@@ -67,8 +70,6 @@ internal struct _InstanceExtras<Event: StatechartEvent, Context> {
     @usableFromInline var activeInvocations: [(token: UInt64, state: Int32)] = []
     @usableFromInline var nextInvocationToken: UInt64 = 0
     @usableFromInline var invocationRequests: [InvocationRequest<Event, Context>] = []
-    /// The details box of the last region-path result, refilled when no result holds it any more.
-    @usableFromInline var spareDetails: _SendResultDetails?
 
     @inlinable init() {}
 }
