@@ -288,9 +288,11 @@ extension _ChartCompiler {
                 let list = b.candidateActions[Int(b.candidateActionStart[c])..<Int(b.candidateActionStart[c + 1])]
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
+                // The slot's box belongs to the action, which the chart keeps.
+                let single = contextOnly && list.count == 1 ? list.first.map { actions[Int($0)].slot.box } : nil
                 direct[s << shift | cls] = _DirectEntry(
                     candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: b.candidateLeaf[c] << rowShift,
-                    actionStart: b.candidateActionStart[c], actionEnd: b.candidateActionStart[c + 1])
+                    action: single)
             }
         }
         b.direct = direct

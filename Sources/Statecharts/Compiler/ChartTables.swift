@@ -299,23 +299,23 @@ internal struct _TablesBuilder {
 /// take only the context and as `directWithEvent - c` when some also read the event; or
 /// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
 /// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
-/// can reach the outbox (so the macrostep ends with it). `leaf` and the action range are the
-/// direct candidate's plan, here so that the next event's row is one load away from this one's:
-/// `row` is the new leaf as an instance stores it (`leaf << rowShift`, the byte offset of its row).
+/// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
+/// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
+/// is one load away from this one's. `action` is the box of the plan's action when the plan has
+/// exactly one and it takes only the context (the common case: called with no loop and no range);
+/// otherwise `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
 @usableFromInline
-internal struct _DirectEntry: BitwiseCopyable, Sendable {
+internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let candidate: Int32
     @usableFromInline let row: Int32
-    /// `actionStart ..< actionEnd` in ``_ChartTables/candidateActionSlots``.
-    @usableFromInline let actionStart: Int32
-    @usableFromInline let actionEnd: Int32
+    /// A ``_ContextActionBox``, kept alive by the chart's actions.
+    @usableFromInline let action: UnsafeRawPointer?
 
     @inlinable
-    init(candidate: Int32, row: Int32, actionStart: Int32 = 0, actionEnd: Int32 = 0) {
+    init(candidate: Int32, row: Int32, action: UnsafeRawPointer? = nil) {
         self.candidate = candidate
         self.row = row
-        self.actionStart = actionStart
-        self.actionEnd = actionEnd
+        self.action = action
     }
 
     /// log2 of the entry's size: rows are addressed in bytes.

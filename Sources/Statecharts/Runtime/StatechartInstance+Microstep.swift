@@ -4,10 +4,30 @@
 
 extension StatechartInstance {
     /// The active leaf while the configuration is a single path; -1 while `activeSet` holds it.
+    /// Stored as ``leafRow`` (see there).
     @inlinable
     var leaf: Int32 {
-        @inline(__always) get { leafRow < 0 ? leafRow : leafRow &>> Int32(truncatingIfNeeded: chart.tables.rowShift) }
-        @inline(__always) set { leafRow = newValue < 0 ? newValue : newValue &<< Int32(truncatingIfNeeded: chart.tables.rowShift) }
+        @inline(__always) get {
+            if leafRow >= 0 { return leafRow &>> Int32(truncatingIfNeeded: chart.tables.rowShift) }
+            return leafRow == -1 ? -1 : -2 &- leafRow
+        }
+        @inline(__always) set {
+            if newValue < 0 {
+                leafRow = -1
+            } else if status == .running && hasNoPendingExternalEvents {
+                leafRow = newValue &<< Int32(truncatingIfNeeded: chart.tables.rowShift)
+            } else {
+                leafRow = -2 &- newValue
+            }
+        }
+    }
+
+    /// Re-encodes ``leafRow`` after the status or the external queue changed, so that
+    /// `leafRow >= 0` keeps meaning "running, single path, nothing queued".
+    @inlinable
+    mutating func refreshLeafRow() {
+        let current = leaf
+        leaf = current
     }
 
     /// The configuration as the runtime holds it.

@@ -15,6 +15,7 @@ extension StatechartInstance {
     public mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event {
         guard status == .notStarted else { return .notRunning(currentConfiguration) }
+        defer { refreshLeafRow() }
         var log = _StepLog()
         status = .running
         activeSet = _Bitset(capacity: chart.tables.stateCount)
@@ -66,9 +67,11 @@ extension StatechartInstance {
     mutating func sendDirectly(_ event: Event, _ classID: Int32) -> SendResult {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
-        // Events waiting in the external queue (only a restored snapshot has any between sends)
-        // are processed after this event's macrostep, by the full path.
-        if from >= 0 && status == .running && hasNoPendingExternalEvents {
+        // `leafRow >= 0`: a single path, running, and no events waiting in the external queue
+        // (only a restored snapshot has any between sends; they are processed after this event's
+        // macrostep, by the full path).
+        if from >= 0 {
+            assert(status == .running && hasNoPendingExternalEvents, "leafRow out of date")
             // The row is a byte offset and the compiler keeps every offset in range: from one
             // event's row to the next is one load (no shift, no bounds or overflow checks).
             let entry = UnsafeRawPointer(tables.direct.base)
@@ -79,7 +82,12 @@ extension StatechartInstance {
             if entry.candidate >= 0 {
                 leafRow = entry.row
                 // Every action takes only the context: no dispatch on the closure form.
-                runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: true)
+                if let action = entry.action {
+                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+                } else {
+                    let plan = tables.candidatePlans[entry.candidate]
+                    runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
+                }
                 return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
                                   fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
                                   toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
@@ -90,13 +98,14 @@ extension StatechartInstance {
             }
             if entry.candidate <= _ChartTables.directWithEvent {
                 leafRow = entry.row
-                runDirectActions(entry.actionStart, entry.actionEnd, event, contextOnly: false)
                 let c = _ChartTables.directWithEvent &- entry.candidate
+                let plan = tables.candidatePlans[c]
+                runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
                                   fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
                                   toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
             }
-        } else if from < 0 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
+        } else if from == -1 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
             return sendToRegions(event, classID)
         }
         return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
@@ -119,6 +128,8 @@ extension StatechartInstance {
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         guard status == .running else { return .notRunning(currentConfiguration) }
+        // The status and the external queue may change below.
+        defer { refreshLeafRow() }
         if leaf >= 0 {
             unowned(unsafe) let tables = chart.tables
             let from = leaf

@@ -17,11 +17,14 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// The extended state that actions change and guards read.
     public var context: Context
 
-    /// The active leaf while the configuration is a single path (no parallel state active), as
-    /// the byte offset of its row in the chart's direct table (`leaf << rowShift`, see
-    /// ``_ChartTables/rowShift``); -1 while `activeSet` holds the configuration. Kept as an offset
-    /// so that the fast path goes from one event's row to the next with a single load (an
-    /// event's class added to it); read and write the leaf itself through ``leaf``.
+    /// The active leaf while the configuration is a single path (no parallel state active):
+    /// while the instance is running with an empty external queue (between sends it always is,
+    /// unless a restored snapshot queued events), the byte offset of the leaf's row in the chart's
+    /// direct table (`leaf << rowShift`, see ``_ChartTables/rowShift``); otherwise `-2 - leaf`.
+    /// -1 while `activeSet` holds the configuration. So `leafRow >= 0` alone says that `send`
+    /// may take its fast path, and that path goes from one event's row to the next with a single
+    /// load. Read and write the leaf itself through ``leaf``; after the status or the external
+    /// queue changes, ``refreshLeafRow()`` re-encodes it.
     @usableFromInline var leafRow: Int32 = -1
     @usableFromInline var status: _Status = .notStarted
     /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
