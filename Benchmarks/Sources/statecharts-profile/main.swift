@@ -4,7 +4,7 @@
 //     valgrind --tool=callgrind .build/release/statecharts-profile W1 2000
 //
 // Arguments: the workload (W1, W2, W3, W4, W5, W8handle, W8hashed, B1, B2, B3 for the baselines,
-// W6 for compiling the 10,000-state chart) and the number of batches (default 1,000).
+// W6 and W6-20000 for compiling the 10,000- and 20,000-state charts) and the number of batches (default 1,000).
 import Statecharts
 import StatechartsWorkloads
 
@@ -74,6 +74,8 @@ case "B3":
     consumed = m.context.total
 case "W6":
     for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }
+case "W6-20000":
+    for _ in 0..<batches { consumed &+= W6.compile(states: 20_000).stateCount }
 case "check":
     WorkloadCheck.run()
     print("workloads check out")
