@@ -250,8 +250,12 @@ extension _ChartCompiler {
                 let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
                 if entry >= 0 {
+                    // Every action takes only the context: a single transition action is called
+                    // through its box directly (the action belongs to the chart, which keeps it).
+                    let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
-                                                flags: steps[Int(c)].flags | _RegionStep.contextOnly)
+                                                flags: steps[Int(c)].flags | _RegionStep.contextOnly,
+                                                transitionAction: own.count == 1 ? own.first.map { actions[Int($0)].slot.box } : nil)
                 }
                 rows[s << shift | cls] = c
             }

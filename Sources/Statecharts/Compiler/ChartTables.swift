@@ -326,9 +326,12 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
 /// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
 /// that take the context alone.
 @usableFromInline
-internal struct _RegionStep: BitwiseCopyable, Sendable {
+internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let exits: UInt64
     @usableFromInline let entries: UInt64
+    /// When every action takes only the context and the transition has exactly one action of its
+    /// own: its box (a ``_ContextActionBox`` the chart keeps), called without a range.
+    @usableFromInline let transitionAction: UnsafeRawPointer?
     @usableFromInline let flags: UInt32
 
     @inlinable static var exitActions: UInt32 { 1 }
@@ -336,9 +339,10 @@ internal struct _RegionStep: BitwiseCopyable, Sendable {
     @inlinable static var contextOnly: UInt32 { 4 }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32) {
+    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: UnsafeRawPointer? = nil) {
         self.exits = exits
         self.entries = entries
+        self.transitionAction = transitionAction
         self.flags = flags
     }
 }

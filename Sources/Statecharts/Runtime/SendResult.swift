@@ -223,19 +223,27 @@ public struct SendResult: Sendable, Hashable {
     }
 
     /// A result of the region path: up to four transitions, configurations of up to 64 states.
-    @inlinable
+    @inlinable @inline(__always)
     internal init(transitions: _FourTransitions, fromWord: UInt64, toWord: UInt64) {
         let outcome: Outcome = transitions.first >= 0 ? .transitioned : .ignored
         if _ResultHead.fits(transitions) {
             head = _ResultHead(outcome, four: transitions)
             details = nil
         } else {
-            head = _ResultHead(outcome, first: transitions.first)
-            let more = transitions.count > 1 ? (1..<transitions.count).map { transitions[$0] } : nil
-            details = more.map { _SendResultDetails(moreTransitions: $0, fromRest: nil, toRest: nil, error: nil) }
+            (head, details) = Self.unpacked(outcome, transitions)
         }
         packedFrom = _PackedConfiguration(word: fromWord)
         packedTo = _PackedConfiguration(word: toWord)
+    }
+
+    /// The head and box of a result whose transitions do not all fit the head (numbers from
+    /// 16,383 on): the first in the head, the others in the box. Out of line: charts that large
+    /// are rare.
+    @inlinable @inline(never)
+    internal static func unpacked(_ outcome: Outcome, _ transitions: _FourTransitions) -> (_ResultHead, _SendResultDetails?) {
+        let more = transitions.count > 1 ? (1..<transitions.count).map { transitions[$0] } : nil
+        return (_ResultHead(outcome, first: transitions.first),
+                more.map { _SendResultDetails(moreTransitions: $0, fromRest: nil, toRest: nil, error: nil) })
     }
 
     @inlinable

@@ -42,14 +42,18 @@ extension StatechartInstance {
         var anyFlags: UInt32 = 0
         var allFlags: UInt32 = ~0
         var count = 0
+        // Read once: the stores into `picks` could alias the tables as far as the optimizer knows.
+        let shift = tables.directShift
+        let rows = tables.regionDirect.base
+        let steps = tables.regionSteps.base
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let c = tables.regionDirect[s &<< tables.directShift | Int(classID)]
+            let c = rows[s &<< shift | Int(classID)]
             if c == _ChartTables.directIgnore { continue }
             // Not a region-local direct candidate: the full path decides, before anything happened.
             guard c >= 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
-            let step = tables.regionSteps[c]
+            let step = steps[Int(c)]
             exits |= step.exits
             entries |= step.entries
             anyFlags |= step.flags
@@ -77,8 +81,12 @@ extension StatechartInstance {
             }
         }
         for i in 0..<count {
-            let plan = tables.candidatePlans[picks[i]]
-            runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)
+            if let action = steps[Int(picks[i])].transitionAction {
+                Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+            } else {
+                let plan = tables.candidatePlans[picks[i]]
+                runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)
+            }
         }
         if entryActions {
             for i in 0..<count {
