@@ -250,12 +250,10 @@ extension _ChartCompiler {
                 let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
                 if entry >= 0 {
-                    // Every action takes only the context: a single transition action is called
-                    // through its box directly (the action belongs to the chart, which keeps it).
                     let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
-                                                transitionAction: own.count == 1 ? own.first.map { actions[Int($0)].slot.box } : nil)
+                                                transitionAction: singleContextActionBox(own))
                 }
                 rows[s << shift | cls] = c
             }
@@ -266,6 +264,15 @@ extension _ChartCompiler {
             kindOf[s] == .atomic || kindOf[s] == .final ? mask | 1 << UInt64(s) : mask
         }
         b.hasRegionSteps = true
+    }
+
+    /// The box of the one action in `list` (action indices) when there is exactly one and it takes
+    /// only the context, for the fast paths to call without a range; `nil` otherwise. The box
+    /// belongs to the action, which the chart keeps.
+    @inlinable
+    func singleContextActionBox(_ list: ArraySlice<Int32>) -> UnsafeRawPointer? {
+        guard list.count == 1, let only = list.first, actions[Int(only)].takesOnlyContext else { return nil }
+        return actions[Int(only)].slot.box
     }
 
     /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the
@@ -292,11 +299,9 @@ extension _ChartCompiler {
                 let list = b.candidateActions[Int(b.candidateActionStart[c])..<Int(b.candidateActionStart[c + 1])]
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
-                // The slot's box belongs to the action, which the chart keeps.
-                let single = contextOnly && list.count == 1 ? list.first.map { actions[Int($0)].slot.box } : nil
                 direct[s << shift | cls] = _DirectEntry(
                     candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: b.candidateLeaf[c] << rowShift,
-                    action: single)
+                    action: singleContextActionBox(list))
             }
         }
         b.direct = direct

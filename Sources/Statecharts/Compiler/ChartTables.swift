@@ -104,7 +104,7 @@ internal final class _ChartTables: @unchecked Sendable {
     /// How an instance stores its leaf (``StatechartInstance/leafRow``): shifted left by
     /// `directShift` plus log2 of an entry's 16 bytes, i.e. the byte offset of the leaf's row in
     /// `direct`; 0 (the leaf itself) without a direct table.
-    @usableFromInline let rowShift: Int
+    @usableFromInline let rowShift: Int32
     @usableFromInline let hasDirectTable: Bool
 
     /// Every action of the chart, by action index.
@@ -181,7 +181,7 @@ internal final class _ChartTables: @unchecked Sendable {
         candidateFlags = _Table(b.candidateFlags)
         direct = _Table(b.direct)
         directShift = b.directShift
-        rowShift = b.direct.isEmpty ? 0 : b.directShift + _DirectEntry.strideShift
+        rowShift = b.direct.isEmpty ? 0 : Int32(b.directShift + _DirectEntry.strideShift)
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
         actionSlots = _Table(b.actionSlots)
         guardSlots = _Table(b.guardSlots)

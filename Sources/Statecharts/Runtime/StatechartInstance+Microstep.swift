@@ -8,14 +8,14 @@ extension StatechartInstance {
     @inlinable
     var leaf: Int32 {
         @inline(__always) get {
-            if leafRow >= 0 { return leafRow &>> Int32(truncatingIfNeeded: chart.tables.rowShift) }
+            if leafRow >= 0 { return leafRow &>> chart.tables.rowShift }
             return leafRow == -1 ? -1 : -2 &- leafRow
         }
         @inline(__always) set {
             if newValue < 0 {
                 leafRow = -1
             } else if status == .running && hasNoPendingExternalEvents {
-                leafRow = newValue &<< Int32(truncatingIfNeeded: chart.tables.rowShift)
+                leafRow = newValue &<< chart.tables.rowShift
             } else {
                 leafRow = -2 &- newValue
             }

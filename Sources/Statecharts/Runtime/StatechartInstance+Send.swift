@@ -89,11 +89,11 @@ extension StatechartInstance {
                     runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
                 }
                 return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                                  fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
-                                  toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
+                                  fromLeaf: from &>> tables.rowShift,
+                                  toLeaf: entry.row &>> tables.rowShift)
             }
             if entry.candidate == _ChartTables.directIgnore {
-                let leaf = from &>> Int32(truncatingIfNeeded: tables.rowShift)
+                let leaf = from &>> tables.rowShift
                 return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
             }
             if entry.candidate <= _ChartTables.directWithEvent {
@@ -102,8 +102,8 @@ extension StatechartInstance {
                 let plan = tables.candidatePlans[c]
                 runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                                  fromLeaf: from &>> Int32(truncatingIfNeeded: tables.rowShift),
-                                  toLeaf: entry.row &>> Int32(truncatingIfNeeded: tables.rowShift))
+                                  fromLeaf: from &>> tables.rowShift,
+                                  toLeaf: entry.row &>> tables.rowShift)
             }
         } else if from == -1 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
             return sendToRegions(event, classID)
