@@ -143,7 +143,7 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(machine.context.total)
     }
 
-    // MARK: Paired ratios (W1–W3 against their baselines, W8 enum against handle)
+    // MARK: Paired ratios (W1–W3 against their baselines, W8 enum against handle; W4 to W1 below)
 
     // The benchmarks above time the chart and its baseline one second apart; on a shared machine
     // the load can change in between. A paired benchmark runs both batches in every iteration,
@@ -224,6 +224,26 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(accepted)
         blackHole(machine.context.count)
+    }
+
+    // W4's target is a ratio to W1: timed in the same iterations, like the baselines.
+    Benchmark("W4-paired", configuration: paired) { benchmark in
+        var machine = w4Chart.start(context: .init())
+        var toggle = w1Chart.start(context: .init())
+        var accepted = 0, parallelNs = 0, toggleNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w4Events)
+                parallelNs = monotonicNow() - start
+            } else {
+                accepted &+= sendAll(&toggle, w1Events)
+                toggleNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.count &+ toggle.context.count)
+        recordPair(benchmark, pair, first: parallelNs, second: toggleNs)
     }
 
     // MARK: W5 history
