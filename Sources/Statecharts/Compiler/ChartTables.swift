@@ -302,8 +302,9 @@ internal struct _TablesBuilder {
 /// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
 /// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
 /// is one load away from this one's. `action` is the box of the plan's action when the plan has
-/// exactly one and it takes only the context (the common case: called with no loop and no range);
-/// otherwise `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
+/// exactly one and it takes only the context (the common case: called with no loop and no range;
+/// `send` tests it first, so it is set only on direct candidates, `candidate >= 0`); otherwise
+/// `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let candidate: Int32

@@ -79,18 +79,21 @@ extension StatechartInstance {
             // A direct plan's actions cannot reach the outbox and nothing follows them: the
             // macrostep is over when they return (so `currentEvent` is not even needed). The leaf
             // is set first: no action can see it, and the next event's lookup need not wait.
+            // The common case first: a direct candidate whose plan is one action on the context
+            // (only such an entry has an action).
+            if let action = entry.action {
+                leafRow = entry.row
+                Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+                return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
+                                  fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+            }
             if entry.candidate >= 0 {
                 leafRow = entry.row
                 // Every action takes only the context: no dispatch on the closure form.
-                if let action = entry.action {
-                    Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
-                } else {
-                    let plan = tables.candidatePlans[entry.candidate]
-                    runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
-                }
+                let plan = tables.candidatePlans[entry.candidate]
+                runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                                  fromLeaf: from &>> tables.rowShift,
-                                  toLeaf: entry.row &>> tables.rowShift)
+                                  fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
             }
             if entry.candidate == _ChartTables.directIgnore {
                 let leaf = from &>> tables.rowShift
@@ -102,8 +105,7 @@ extension StatechartInstance {
                 let plan = tables.candidatePlans[c]
                 runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
                 return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                                  fromLeaf: from &>> tables.rowShift,
-                                  toLeaf: entry.row &>> tables.rowShift)
+                                  fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
             }
         } else if from == -1 && status == .running && tables.hasRegionSteps && hasNoPendingExternalEvents {
             return sendToRegions(event, classID)
