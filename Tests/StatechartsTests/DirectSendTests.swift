@@ -524,13 +524,15 @@ struct DirectSendTests {
     }
 
     /// `CaseIterable` with an `allCases` that leaves `hidden` out: `hidden` is declared by no chart.
+    /// `hidden` comes first: its tag byte, 0, is the class the chart gives `go` (numbered in the
+    /// order transitions declare names), so using tags as classes here would send `go`.
     enum Partial: StatechartEvent, Hashable, CaseIterable {
-        case go, finish, hidden
+        case hidden, go, finish
         static var allCases: [Partial] { [.go, .finish] }
     }
 
     /// The same cases, without `CaseIterable`.
-    enum HashedPartial: StatechartEvent, Hashable { case go, finish, hidden }
+    enum HashedPartial: StatechartEvent, Hashable { case hidden, go, finish }
 
     static func jobChart<E: StatechartEvent>(_: E.Type, go: E.Name, singlePathPlans: Bool) throws -> Statechart<String, E, Ctx> {
         typealias D = Do<E>

@@ -14,7 +14,7 @@ extension StatechartInstance {
         @inline(__always) set {
             if newValue < 0 {
                 leafRow = -1
-            } else if status == .running && hasNoPendingExternalEvents {
+            } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
                 leafRow = newValue &<< chart.tables.rowShift
             } else {
                 leafRow = -2 &- newValue

@@ -34,6 +34,11 @@ extension StatechartInstance {
     /// this instance, until the instance is stable.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Event) -> SendResult {
+        // With names that may be tags (known at compile time), `leafRow >= 0` says that they are
+        // (see `Statechart.fastRows`): no flag to check.
+        if Statechart<StateID, Event, Context>.namesMayBeTags && leafRow >= 0 {
+            return sendDirectly(event, Statechart<StateID, Event, Context>.tag(of: event.name))
+        }
         unowned(unsafe) let chart = self.chart
         // A payload-free enum: its tag byte is its class.
         if chart.sendsDirectlyByTag { return sendDirectly(event, Statechart<StateID, Event, Context>.tag(of: event.name)) }
@@ -74,7 +79,7 @@ extension StatechartInstance {
             assert(status == .running && hasNoPendingExternalEvents, "leafRow out of date")
             // The row is a byte offset and the compiler keeps every offset in range: from one
             // event's row to the next is one load (no shift, no bounds or overflow checks).
-            let entry = UnsafeRawPointer(tables.direct.base)
+            let entry = UnsafeRawPointer(chart.direct.base)
                 .load(fromByteOffset: Int(from) &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
             // A direct plan's actions cannot reach the outbox and nothing follows them: the
             // macrostep is over when they return (so `currentEvent` is not even needed). The leaf
