@@ -43,7 +43,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let sendsDirectlyByTag: Bool
     /// Whether an instance may keep its leaf as a row of the direct table (``StatechartInstance/leafRow``
     /// non-negative): the table exists, and event names are tags when they may be
-    /// (``namesMayBeTags``). `send` then takes `leafRow >= 0` alone as leave to use a name's tag
+    /// (``_ChartCompiler/namesMayBeTags``). `send` then takes `leafRow >= 0` alone as leave to use a name's tag
     /// as its class.
     @usableFromInline let fastRows: Bool
     /// ``_ChartTables/direct`` (owned by `tables`), one load from the chart.
@@ -99,7 +99,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
         sendsDirectlyByTag = compiler.classesAreTags && tables.hasDirectTable
-        fastRows = tables.hasDirectTable && (compiler.classesAreTags || !Self.namesMayBeTags)
+        fastRows = tables.hasDirectTable && (compiler.classesAreTags || !_ChartCompiler<StateID, Event, Context>.namesMayBeTags)
         direct = tables.direct
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
@@ -130,13 +130,6 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     func eventClass(ofName name: Event.Name) -> Int32 {
         if classesAreTags { return Self.tag(of: name) }
         return eventClasses[name] ?? tables.unmatchedClass
-    }
-
-    /// Whether event names have the shape of a payload-free `CaseIterable` enum, known at compile
-    /// time (the chart checks when it compiles that tags number the cases: `classesAreTags`).
-    @inlinable
-    static var namesMayBeTags: Bool {
-        MemoryLayout<Event.Name>.size == 1 && MemoryLayout<Event.Name?>.size == 1 && Event.Name.self is any CaseIterable.Type
     }
 
     /// The tag byte of a payload-free enum (see `classesAreTags`).

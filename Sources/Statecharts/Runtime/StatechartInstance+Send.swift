@@ -36,7 +36,7 @@ extension StatechartInstance {
     public mutating func send(_ event: Event) -> SendResult {
         // With names that may be tags (known at compile time), `leafRow >= 0` says that they are
         // (see `Statechart.fastRows`): no flag to check.
-        if Statechart<StateID, Event, Context>.namesMayBeTags && leafRow >= 0 {
+        if _ChartCompiler<StateID, Event, Context>.namesMayBeTags && leafRow >= 0 {
             return sendDirectly(event, Statechart<StateID, Event, Context>.tag(of: event.name))
         }
         unowned(unsafe) let chart = self.chart
