@@ -205,11 +205,7 @@ public struct SendResult: Sendable, Hashable {
         } else if rest == nil && _ResultHead.fits(four) {
             head = _ResultHead(outcome, four: four)
         } else {
-            head = _ResultHead(outcome, first: four.first)
-            var after: [Int32] = []
-            for i in 1..<4 where four[i] >= 0 { after.append(four[i]) }
-            if let rest { after += rest }
-            if !after.isEmpty { more = after }
+            (head, more) = Self.unpacked(outcome, four, rest: rest)
         }
         packedFrom = _PackedConfiguration(from)
         packedTo = _PackedConfiguration(to)
@@ -230,20 +226,23 @@ public struct SendResult: Sendable, Hashable {
             head = _ResultHead(outcome, four: transitions)
             details = nil
         } else {
-            (head, details) = Self.unpacked(outcome, transitions)
+            let (first, more) = Self.unpacked(outcome, transitions, rest: nil)
+            head = first
+            details = more.map { _SendResultDetails(moreTransitions: $0, fromRest: nil, toRest: nil, error: nil) }
         }
         packedFrom = _PackedConfiguration(word: fromWord)
         packedTo = _PackedConfiguration(word: toWord)
     }
 
-    /// The head and box of a result whose transitions do not all fit the head (numbers from
-    /// 16,383 on): the first in the head, the others in the box. Out of line: charts that large
-    /// are rare.
+    /// The head of a result whose transitions do not all fit it (more than four, or numbers from
+    /// 16,383 on), holding the first, and the others for the box (`nil` if none). Out of line:
+    /// such results are rare.
     @inlinable @inline(never)
-    internal static func unpacked(_ outcome: Outcome, _ transitions: _FourTransitions) -> (_ResultHead, _SendResultDetails?) {
-        let more = transitions.count > 1 ? (1..<transitions.count).map { transitions[$0] } : nil
-        return (_ResultHead(outcome, first: transitions.first),
-                more.map { _SendResultDetails(moreTransitions: $0, fromRest: nil, toRest: nil, error: nil) })
+    internal static func unpacked(_ outcome: Outcome, _ four: _FourTransitions, rest: [Int32]?) -> (_ResultHead, [Int32]?) {
+        var after: [Int32] = []
+        for i in 1..<4 where four[i] >= 0 { after.append(four[i]) }
+        if let rest { after += rest }
+        return (_ResultHead(outcome, first: four.first), after.isEmpty ? nil : after)
     }
 
     @inlinable

@@ -41,10 +41,10 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let classesAreTags: Bool
     /// `classesAreTags` and the direct table exists: `send` needs neither lookup nor check.
     @usableFromInline let sendsDirectlyByTag: Bool
-    /// Whether an instance may keep its leaf as a row of the direct table (``StatechartInstance/leafRow``
-    /// non-negative): the table exists, and event names are tags when they may be
-    /// (``_ChartCompiler/namesMayBeTags``). `send` then takes `leafRow >= 0` alone as leave to use a name's tag
-    /// as its class.
+    /// Whether an instance may keep its leaf as a row of the direct table
+    /// (``StatechartInstance/leafRow`` non-negative): the table exists, and event names are tags
+    /// when they may be (``_ChartCompiler/namesMayBeTags``). `send` then takes `leafRow >= 0`
+    /// alone as leave to use a name's tag as its class.
     @usableFromInline let fastRows: Bool
     /// ``_ChartTables/direct`` (owned by `tables`), one load from the chart.
     @usableFromInline let direct: _Table<_DirectEntry>

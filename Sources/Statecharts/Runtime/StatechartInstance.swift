@@ -19,8 +19,9 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
 
     /// The active leaf while the configuration is a single path (no parallel state active):
     /// while the instance is running with an empty external queue (between sends it always is,
-    /// unless a restored snapshot queued events), the byte offset of the leaf's row in the chart's
-    /// direct table (`leaf << rowShift`, see ``_ChartTables/rowShift``); otherwise `-2 - leaf`.
+    /// unless a restored snapshot queued events) and the chart allows it (``Statechart/fastRows``),
+    /// the byte offset of the leaf's row in the chart's direct table (`leaf << rowShift`, see
+    /// ``_ChartTables/rowShift``); otherwise `-2 - leaf`.
     /// -1 while `activeSet` holds the configuration. So `leafRow >= 0` alone says that `send`
     /// may take its fast path, and that path goes from one event's row to the next with a single
     /// load. Read and write the leaf itself through ``leaf``; after the status or the external
