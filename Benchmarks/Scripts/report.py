@@ -119,6 +119,19 @@ def main():
         rows.append((f"{key} {name.split('-', 1)[1]}", ns, base_ns, ns / base_ns, paired, mallocs,
                      f"≤ {limit}× baseline, 0 mallocs", paired <= limit and mallocs == 0))
 
+    # The action-call floors: W3's baseline `switch` with each counter a closure called out of
+    # line, or a direct call to a non-inlined function. Ratios to the baseline say what
+    # calling actions costs at all; the chart against its closure floor (paired) what the core adds.
+    for key, floors in [("W3", [("closure", "W3-closure-floor"), ("call", "W3-call-floor")])]:
+        base_ns = out[key]["baseline_ns_per_event"]
+        for kind, name in floors:
+            ns = per_event(name)
+            out[key][f"{kind}_floor_ns_per_event"] = r(ns)
+            out[key][f"{kind}_floor_ratio"] = r(ns / base_ns, 2)
+            label = "closure floor" if kind == "closure" else "direct-call floor"
+            rows.append((f"{key} {label}", ns, base_ns, ns / base_ns, None, mallocs_per_event(name), "(reference)", None))
+        out[key]["paired_ratio_to_closure_floor"] = r(paired_ratio(f"{key}-floor-paired"), 2)
+
     w1 = out["W1"]["ns_per_event"]
     ns = per_event("W4-parallel")
     w4_paired = paired_ratio("W4-paired")  # W4 and W1 batches timed in the same iterations
@@ -185,6 +198,8 @@ def main():
     print(f"W7 footprint: {w7['instance_bytes']} bytes per instance besides the context "
           f"(target ≤ 64: {'yes' if w7['instance_bytes'] <= 64 else 'NO'}); starting one allocates "
           f"{w7['start_mallocs']} time(s), {w7['start_malloc_bytes']} bytes")
+    print(f"W3 against its closure floor (paired): {out['W3']['paired_ratio_to_closure_floor']:.2f}× "
+          f"(what the core adds to calling the actions)")
     print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}; medians of wall-clock time "
           f"per {EVENTS_PER_BATCH}-event batch; paired ratio: median of per-iteration ratios with both batches "
           f"timed in the same iteration, which decides 'met')")

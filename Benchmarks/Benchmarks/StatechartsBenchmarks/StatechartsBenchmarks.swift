@@ -213,6 +213,50 @@ let benchmarks: @Sendable () -> Void = {
         recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
 
+    // MARK: Action-call floors (W3)
+
+    // The baselines run their counters inline; a chart can only call the closures it was given.
+    // The floors are W3's baseline `switch` with each counter a closure called out of line, or a
+    // direct call to a non-inlined function: timed in the same run, they separate the
+    // core's own cost from the cost of calling actions at all. See docs/benchmarks.md.
+    Benchmark("W3-closure-floor", configuration: events) { benchmark in
+        var machine = W3.ClosureFloor()
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w3Events where machine.send(event) { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.total)
+    }
+    Benchmark("W3-call-floor", configuration: events) { benchmark in
+        var machine = W3.CallFloor()
+        benchmark.startMeasurement()
+        var accepted = 0
+        for event in w3Events where machine.send(event) { accepted &+= 1 }
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.total)
+    }
+    // The chart against its closure floor, both batches in every iteration.
+    Benchmark("W3-floor-paired", configuration: paired) { benchmark in
+        var machine = w3Chart.start(context: .init())
+        var floor = W3.ClosureFloor()
+        var accepted = 0, chartNs = 0, floorNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w3Events)
+                chartNs = monotonicNow() - start
+            } else {
+                for event in w3Events where floor.send(event) { accepted &+= 1 }
+                floorNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.total &+ floor.context.total)
+        recordPair(benchmark, pair, first: chartNs, second: floorNs)
+    }
+
     // MARK: W4 parallel
 
     let w4Chart = W4.makeChart()

@@ -36,6 +36,17 @@ public enum WorkloadCheck {
             }
             precondition(m.context == b.context, "W3: chart and baseline counters differ")
             precondition(m.context.total - before == 8 * eventsPerBatch, "W3: not 4 exits and 4 entries per event")
+            var closureFloor = W3.ClosureFloor()
+            var callFloor = W3.CallFloor()
+            closureFloor.context = b.context
+            callFloor.context = b.context
+            var again = b
+            for e in W3.events() {
+                let taken = again.send(e)
+                precondition(closureFloor.send(e) == taken && callFloor.send(e) == taken, "W3: a floor disagrees")
+            }
+            precondition(closureFloor.context == again.context && callFloor.context == again.context,
+                         "W3: a floor's counters differ from the baseline's")
         }
         // W4: each `step` moves all 4 regions.
         do {

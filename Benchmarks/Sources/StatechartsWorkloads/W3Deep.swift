@@ -103,4 +103,82 @@ public enum W3 {
             }
         }
     }
+
+    /// The action-call floor (see ``FloorPlan``): the baseline's `switch`, its eight counters run
+    /// as closures called out of line one by one, in the same order, as a chart calls its entry
+    /// and exit actions.
+    public struct ClosureFloor: Sendable {
+        public var leaf: Baseline.Leaf = .a111
+        public var context = Context()
+        /// A111 → B112 at 0..<8, B112 → A111 at 8..<16.
+        let plan = FloorPlan<Context>([
+            FloorAction { $0.a111Out += 1 }, FloorAction { $0.a11Out += 1 }, FloorAction { $0.a1Out += 1 },
+            FloorAction { $0.aOut += 1 }, FloorAction { $0.bIn += 1 }, FloorAction { $0.b1In += 1 },
+            FloorAction { $0.b11In += 1 }, FloorAction { $0.b112In += 1 },
+            FloorAction { $0.b112Out += 1 }, FloorAction { $0.b11Out += 1 }, FloorAction { $0.b1Out += 1 },
+            FloorAction { $0.bOut += 1 }, FloorAction { $0.aIn += 1 }, FloorAction { $0.a1In += 1 },
+            FloorAction { $0.a11In += 1 }, FloorAction { $0.a111In += 1 },
+        ])
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            switch (leaf, event) {
+            case (.a111, .x):
+                leaf = .b112
+                plan.run(0, 8, &context)
+                return true
+            case (.b112, .x):
+                leaf = .a111
+                plan.run(8, 8, &context)
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// A second floor: the eight counters as functions the `switch` calls directly (known at
+    /// compile time, not inlined). What actions would cost if the compiler knew them but could
+    /// not inline them.
+    public struct CallFloor: Sendable {
+        public var leaf: Baseline.Leaf = .a111
+        public var context = Context()
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            switch (leaf, event) {
+            case (.a111, .x):
+                Self.a111Out(&context); Self.a11Out(&context); Self.a1Out(&context); Self.aOut(&context)
+                Self.bIn(&context); Self.b1In(&context); Self.b11In(&context); Self.b112In(&context)
+                leaf = .b112
+                return true
+            case (.b112, .x):
+                Self.b112Out(&context); Self.b11Out(&context); Self.b1Out(&context); Self.bOut(&context)
+                Self.aIn(&context); Self.a1In(&context); Self.a11In(&context); Self.a111In(&context)
+                leaf = .a111
+                return true
+            default:
+                return false
+            }
+        }
+
+        @inline(never) static func a111Out(_ c: inout Context) { c.a111Out += 1 }
+        @inline(never) static func a11Out(_ c: inout Context) { c.a11Out += 1 }
+        @inline(never) static func a1Out(_ c: inout Context) { c.a1Out += 1 }
+        @inline(never) static func aOut(_ c: inout Context) { c.aOut += 1 }
+        @inline(never) static func bIn(_ c: inout Context) { c.bIn += 1 }
+        @inline(never) static func b1In(_ c: inout Context) { c.b1In += 1 }
+        @inline(never) static func b11In(_ c: inout Context) { c.b11In += 1 }
+        @inline(never) static func b112In(_ c: inout Context) { c.b112In += 1 }
+        @inline(never) static func b112Out(_ c: inout Context) { c.b112Out += 1 }
+        @inline(never) static func b11Out(_ c: inout Context) { c.b11Out += 1 }
+        @inline(never) static func b1Out(_ c: inout Context) { c.b1Out += 1 }
+        @inline(never) static func bOut(_ c: inout Context) { c.bOut += 1 }
+        @inline(never) static func aIn(_ c: inout Context) { c.aIn += 1 }
+        @inline(never) static func a1In(_ c: inout Context) { c.a1In += 1 }
+        @inline(never) static func a11In(_ c: inout Context) { c.a11In += 1 }
+        @inline(never) static func a111In(_ c: inout Context) { c.a111In += 1 }
+    }
 }

@@ -4,6 +4,8 @@
 //     valgrind --tool=callgrind .build/release/statecharts-profile W1 2000
 //
 // Arguments: the workload (W1, W2, W3, W4, W5, W8handle, W8hashed, B1, B2, B3 for the baselines,
+// F3 and C3 for W3's closure and direct-call floors, W1same and W1diff for W1 with
+// one action shared by both transitions and with two different actions,
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts) and the number of batches (default 1,000).
 import Statecharts
 import StatechartsWorkloads
@@ -69,6 +71,33 @@ case "B2":
     consumed = m.context.count
 case "B3":
     var m = W3.Baseline()
+    let events = W3.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.total
+case "W1same":
+    let count = Action<W1.E, W1.Context> { $0.count += 1 }
+    let chart = try! Statechart<W1.S, W1.E, W1.Context>("W1 same") {
+        State(.a) { On(.t, to: .b, actions: [count]) }
+        State(.b) { On(.t, to: .a, actions: [count]) }
+    }
+    var m = chart.start(context: .init())
+    accepted = sendAll(&m, W1.events(), batches: batches)
+    consumed = m.context.count
+case "W1diff":
+    let chart = try! Statechart<W1.S, W1.E, W1.Context>("W1 diff") {
+        State(.a) { On(.t, to: .b) { $0.count += 1 } }
+        State(.b) { On(.t, to: .a) { $0.count += 2 } }
+    }
+    var m = chart.start(context: .init())
+    accepted = sendAll(&m, W1.events(), batches: batches)
+    consumed = m.context.count
+case "F3":
+    var m = W3.ClosureFloor()
+    let events = W3.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.total
+case "C3":
+    var m = W3.CallFloor()
     let events = W3.events()
     for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
     consumed = m.context.total
