@@ -328,7 +328,8 @@ extension _ChartCompiler {
     @inlinable
     func assignCallSites(_ direct: inout [_DirectEntry]) {
         var singleActionFirst: [UnsafeRawPointer: Bool] = [:]
-        var planFirst: [Int32: Bool] = [:]
+        // A candidate is one (state, event class), so each plan appears in one entry only.
+        var planFirst = true
         for i in direct.indices {
             let entry = direct[i]
             if let box = entry.action {
@@ -342,12 +343,8 @@ extension _ChartCompiler {
                 let c = entry.candidate
                 let plan = b.candidateActionStart[Int(c)]..<b.candidateActionStart[Int(c) + 1]
                 guard plan.count > 1 else { continue }
-                let first = planFirst[c] ?? {
-                    let first = planFirst.count % 2 == 0
-                    planFirst[c] = first
-                    return first
-                }()
-                if !first { direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
+                if !planFirst { direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
+                planFirst.toggle()
             }
         }
     }
