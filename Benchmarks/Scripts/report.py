@@ -132,6 +132,15 @@ def main():
             rows.append((f"{key} {label}", ns, base_ns, ns / base_ns, None, mallocs_per_event(name), "(reference)", None))
         out[key]["paired_ratio_to_closure_floor"] = r(paired_ratio(f"{key}-floor-paired"), 2)
 
+    # A reference: W2 with an action of its own on each transition, paired with its own baseline.
+    out["W2"]["distinct_actions_paired_ratio"] = r(paired_ratio("W2-distinct-paired"), 2)
+    distinct_ns = median(results, "W2-distinct-paired", "firstNs") / EVENTS_PER_BATCH
+    distinct_base_ns = median(results, "W2-distinct-paired", "secondNs") / EVENTS_PER_BATCH
+    out["W2"]["distinct_actions_ns_per_event"] = r(distinct_ns)
+    out["W2"]["distinct_actions_baseline_ns_per_event"] = r(distinct_base_ns)
+    rows.append(("W2 ring, distinct actions", distinct_ns, distinct_base_ns, distinct_ns / distinct_base_ns,
+                 out["W2"]["distinct_actions_paired_ratio"], None, "(reference)", None))
+
     w1 = out["W1"]["ns_per_event"]
     ns = per_event("W4-parallel")
     w4_paired = paired_ratio("W4-paired")  # W4 and W1 batches timed in the same iterations

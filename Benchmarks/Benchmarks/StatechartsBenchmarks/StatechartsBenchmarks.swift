@@ -213,6 +213,27 @@ let benchmarks: @Sendable () -> Void = {
         recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
 
+    // A reference: W2 with an action of its own on each transition, against its own baseline.
+    let w2DistinctChart = W2.Distinct.makeChart()
+    Benchmark("W2-distinct-paired", configuration: paired) { benchmark in
+        var machine = w2DistinctChart.start(context: .init())
+        var baseline = W2.Distinct.Baseline()
+        var accepted = 0, chartNs = 0, baselineNs = 0
+        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = monotonicNow()
+            if turn == 0 {
+                accepted &+= sendAll(&machine, w2Events)
+                chartNs = monotonicNow() - start
+            } else {
+                for event in w2Events where baseline.send(event) { accepted &+= 1 }
+                baselineNs = monotonicNow() - start
+            }
+        }
+        blackHole(accepted)
+        blackHole(machine.context.count &+ baseline.context.count)
+        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
+    }
+
     // MARK: Action-call floors (W3)
 
     // The baselines run their counters inline; a chart can only call the closures it was given.

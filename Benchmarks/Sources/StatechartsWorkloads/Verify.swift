@@ -25,6 +25,15 @@ public enum WorkloadCheck {
             precondition(m.context == b.context && m.context.count == eventsPerBatch / 4 * 3, "W2: wrong count")
             precondition(m.isActive(b.state), "W2: wrong state")
         }
+        // W2 with distinct actions: the same as its baseline.
+        do {
+            var m = W2.Distinct.makeChart().start(context: .init())
+            var b = W2.Distinct.Baseline()
+            for e in W2.events() {
+                precondition(m.send(e).isAccepted == b.send(e), "W2 distinct: chart and baseline disagree")
+            }
+            precondition(m.context == b.context && m.isActive(b.state), "W2 distinct: chart and baseline differ")
+        }
         // W3: each `x` exits 4 states and enters 4, counted in the same counters as the baseline.
         do {
             var m = W3.makeChart().start(context: .init())

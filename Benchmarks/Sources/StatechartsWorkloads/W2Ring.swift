@@ -51,4 +51,46 @@ public enum W2 {
             return false
         }
     }
+
+    /// W2 with an action of its own on each transition (Si→S(i+1) adds i + 1), as most real charts
+    /// have: consecutive events call different closures. A reference workload, without a target;
+    /// see docs/benchmarks.md ("Call sites and the indirect-branch predictor").
+    public enum Distinct {
+        public static func makeChart() -> Statechart<S, E, Context> {
+            let states = S.allCases
+            let actions: [@Sendable (inout Context) -> Void] = [
+                { $0.count += 1 }, { $0.count += 2 }, { $0.count += 3 }, { $0.count += 4 }, { $0.count += 5 },
+                { $0.count += 6 }, { $0.count += 7 }, { $0.count += 8 }, { $0.count += 9 }, { $0.count += 10 },
+            ]
+            return try! Statechart<S, E, Context>("W2 ring, distinct actions") {
+                for i in states.indices {
+                    State(states[i]) { On(.next, to: states[(i + 1) % states.count], action: actions[i]) }
+                }
+            }
+        }
+
+        /// The hand-written baseline: W2's `switch`, each case adding its own amount.
+        public struct Baseline: Sendable {
+            public var state: S = .s0
+            public var context = Context()
+            public init() {}
+
+            @inline(never)
+            public mutating func send(_ event: E) -> Bool {
+                switch state {
+                case .s0: if event == .next { state = .s1; context.count += 1; return true }
+                case .s1: if event == .next { state = .s2; context.count += 2; return true }
+                case .s2: if event == .next { state = .s3; context.count += 3; return true }
+                case .s3: if event == .next { state = .s4; context.count += 4; return true }
+                case .s4: if event == .next { state = .s5; context.count += 5; return true }
+                case .s5: if event == .next { state = .s6; context.count += 6; return true }
+                case .s6: if event == .next { state = .s7; context.count += 7; return true }
+                case .s7: if event == .next { state = .s8; context.count += 8; return true }
+                case .s8: if event == .next { state = .s9; context.count += 9; return true }
+                case .s9: if event == .next { state = .s0; context.count += 10; return true }
+                }
+                return false
+            }
+        }
+    }
 }

@@ -91,6 +91,15 @@ case "W1diff":
     var m = chart.start(context: .init())
     accepted = sendAll(&m, W1.events(), batches: batches)
     consumed = m.context.count
+case "W2distinct":
+    var m = W2.Distinct.makeChart().start(context: .init())
+    accepted = sendAll(&m, W2.events(), batches: batches)
+    consumed = m.context.count
+case "B2distinct":
+    var m = W2.Distinct.Baseline()
+    let events = W2.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.count
 case "F3":
     var m = W3.ClosureFloor()
     let events = W3.events()
