@@ -205,6 +205,9 @@ extension _ChartCompiler {
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
         computeRegionSteps(classCount: classCount)
+        // Last: the region steps read which direct candidates take only the context from the
+        // entries' encoding, which this changes for some.
+        assignCallSites()
     }
 
     /// For charts of at most 64 states, the region path's tables (see ``_ChartTables/regionDirect``):
@@ -304,7 +307,6 @@ extension _ChartCompiler {
                     action: singleContextActionBox(list))
             }
         }
-        assignCallSites(&direct)
         b.direct = direct
         b.directShift = shift
     }
@@ -326,24 +328,24 @@ extension _ChartCompiler {
     /// single actions, and the distinct longer plans, alternate between their two sites in the
     /// order the table first meets them.
     @inlinable
-    func assignCallSites(_ direct: inout [_DirectEntry]) {
+    mutating func assignCallSites() {
         var singleActionFirst: [UnsafeRawPointer: Bool] = [:]
         // A candidate is one (state, event class), so each plan appears in one entry only.
         var planFirst = true
-        for i in direct.indices {
-            let entry = direct[i]
+        for i in b.direct.indices {
+            let entry = b.direct[i]
             if let box = entry.action {
                 let first = singleActionFirst[box] ?? {
                     let first = singleActionFirst.count % 2 == 0
                     singleActionFirst[box] = first
                     return first
                 }()
-                if !first { direct[i] = _DirectEntry(candidate: entry.candidate, row: entry.row) }
+                if !first { b.direct[i] = _DirectEntry(candidate: entry.candidate, row: entry.row) }
             } else if entry.candidate >= 0 {
                 let c = entry.candidate
                 let plan = b.candidateActionStart[Int(c)]..<b.candidateActionStart[Int(c) + 1]
                 guard plan.count > 1 else { continue }
-                if !planFirst { direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
+                if !planFirst { b.direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
                 planFirst.toggle()
             }
         }
