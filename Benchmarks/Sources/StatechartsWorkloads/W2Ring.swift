@@ -58,14 +58,28 @@ public enum W2 {
     public enum Distinct {
         public static func makeChart() -> Statechart<S, E, Context> {
             let states = S.allCases
-            let actions: [@Sendable (inout Context) -> Void] = [
-                { $0.count += 1 }, { $0.count += 2 }, { $0.count += 3 }, { $0.count += 4 }, { $0.count += 5 },
-                { $0.count += 6 }, { $0.count += 7 }, { $0.count += 8 }, { $0.count += 9 }, { $0.count += 10 },
-            ]
             return try! Statechart<S, E, Context>("W2 ring, distinct actions") {
                 for i in states.indices {
-                    State(states[i]) { On(.next, to: states[(i + 1) % states.count], action: actions[i]) }
+                    State(states[i]) { On(.next, to: states[(i + 1) % states.count], action: action(i)) }
                 }
+            }
+        }
+
+        /// Si→S(i+1)'s action. Returned from a `switch` rather than read from an array: closures
+        /// stored in an array are kept behind a reabstraction thunk, which would add a second
+        /// indirect call to every action.
+        static func action(_ i: Int) -> @Sendable (inout Context) -> Void {
+            switch i {
+            case 0: { $0.count += 1 }
+            case 1: { $0.count += 2 }
+            case 2: { $0.count += 3 }
+            case 3: { $0.count += 4 }
+            case 4: { $0.count += 5 }
+            case 5: { $0.count += 6 }
+            case 6: { $0.count += 7 }
+            case 7: { $0.count += 8 }
+            case 8: { $0.count += 9 }
+            default: { $0.count += 10 }
             }
         }
 

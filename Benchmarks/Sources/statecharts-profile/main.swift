@@ -5,7 +5,8 @@
 //
 // Arguments: the workload (W1, W2, W3, W4, W5, W8handle, W8hashed, B1, B2, B3 for the baselines,
 // F3 and C3 for W3's closure and direct-call floors, W1same and W1diff for W1 with
-// one action shared by both transitions and with two different actions,
+// one action shared by both transitions and with two different actions, W2distinct and B2distinct
+// for W2 with an action of its own on each transition and its baseline,
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts) and the number of batches (default 1,000).
 import Statecharts
 import StatechartsWorkloads
