@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: demo test build bench deps clean
+.PHONY: demo test build bench deps clean tsan
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -17,6 +17,11 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The whole suite under ThreadSanitizer, in its own build folder. Any report fails it.
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 bench: deps
 	bash scripts/bench.sh

@@ -380,12 +380,18 @@ public enum StatechartRuntimeError: Error, Sendable, Hashable, CustomStringConve
     /// A macrostep took more microsteps than ``Statechart/microstepLimit``: eventless transitions
     /// or raised events that never settle.
     case microstepLimitExceeded(limit: Int)
+    /// One call (a `send`, a `start`, or one delayed event delivered by the clock) processed more
+    /// than ``Statechart/externalEventLimit`` events that the chart sent to itself: a chart that
+    /// keeps sending itself events.
+    case externalEventLimitExceeded(limit: Int)
 
     /// A sentence.
     public var description: String {
         switch self {
         case .microstepLimitExceeded(let limit):
             return "the chart did not settle within \(limit) microsteps (an eventless or raised-event loop); the instance stopped"
+        case .externalEventLimitExceeded(let limit):
+            return "the chart sent itself more than \(limit) events in one call (a send loop); the instance stopped"
         }
     }
 }

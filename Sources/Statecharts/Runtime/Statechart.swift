@@ -37,6 +37,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let descriptors: [Event.Name]
     /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
     @usableFromInline let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
+    /// ``fingerprint``, computed on first use (most charts never take a snapshot).
+    let fingerprintCache = Mutex<UInt64?>(nil)
     /// Whether event names are a payload-free enum whose tag byte is the event's class.
     @usableFromInline let classesAreTags: Bool
     /// `classesAreTags` and the direct table exists: `send` needs neither lookup nor check.
@@ -57,11 +59,18 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// with ``StatechartRuntimeError/microstepLimitExceeded(limit:)``: the guard against eventless
     /// loops that never settle.
     public let microstepLimit: Int
+    /// How many events the chart sends to itself (`send` without a delay) that one call may
+    /// process, each as its own macrostep, before the instance stops with
+    /// ``StatechartRuntimeError/externalEventLimitExceeded(limit:)``: the guard against charts
+    /// that keep sending themselves events. A call is a `send`, a `start`, or the delivery of one
+    /// delayed event by the clock.
+    public let externalEventLimit: Int
 
     /// Compiles a definition, reporting every problem at once.
     ///
     /// - Parameters:
     ///   - microstepLimit: see ``microstepLimit``.
+    ///   - externalEventLimit: see ``externalEventLimit``.
     ///   - singlePathPlans: whether to precompute plans for transitions between single-path
     ///     configurations (the fast path). Turning it off runs every transition through the
     ///     general algorithm, with the same results; it exists to check exactly that.
@@ -70,6 +79,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     public init(
         _ definition: StatechartDefinition<StateID, Event, Context>,
         microstepLimit: Int = 10_000,
+        externalEventLimit: Int = 10_000,
         singlePathPlans: Bool = true
     ) throws(StatechartDefinitionError) {
         var compiler = _ChartCompiler<StateID, Event, Context>()
@@ -103,6 +113,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         direct = tables.direct
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
+        self.externalEventLimit = max(1, externalEventLimit)
     }
 
     /// Builds and compiles a chart written with the DSL.
@@ -111,11 +122,12 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     public convenience init(
         _ name: String = "statechart",
         microstepLimit: Int = 10_000,
+        externalEventLimit: Int = 10_000,
         singlePathPlans: Bool = true,
         @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>]
     ) throws(StatechartDefinitionError) {
         try self.init(StatechartDefinition(name: name, content: content()), microstepLimit: microstepLimit,
-                      singlePathPlans: singlePathPlans)
+                      externalEventLimit: externalEventLimit, singlePathPlans: singlePathPlans)
     }
 
     deinit {

@@ -22,7 +22,8 @@ extension StatechartInstance {
     public var nextDelayedEventTime: Duration? { extras?.value.timers.first?.due }
 
     /// Advances the clock by `duration`, delivering each delayed event that falls due, in due
-    /// order (ties in the order sent), each with its full macrostep at its due time.
+    /// order (ties in the order sent), each with its full macrostep at its due time. A negative
+    /// duration counts as zero; the clock stops at `Int64.max` seconds instead of overflowing.
     @discardableResult
     public mutating func advanceClock(by duration: Duration) -> [DelayedDelivery<Event>] {
         var observer = _NoObserver<StateID, Event>()
@@ -33,13 +34,11 @@ extension StatechartInstance {
     @discardableResult
     public mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, observer: inout Observer) -> [DelayedDelivery<Event>]
     where Observer.StateID == StateID, Observer.Event == Event {
-        let target = now + max(duration, .zero)
+        let target = now.adding(saturating: duration)
         var delivered: [DelayedDelivery<Event>] = []
-        while status == .running, let timer = extras?.value.timers.first, timer.due <= target {
-            withExtras {
-                $0.timers.removeFirst()
-                $0.now = timer.due
-            }
+        while status == .running, let due = extras?.value.timers.first?.due, due <= target,
+              let timer = extras?.value.timers.removeFirst() {
+            extras?.value.now = timer.due
             let result = process(timer.event, chart.resolve(timer.event), &observer)
             delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }

@@ -97,14 +97,12 @@ extension StatechartInstance {
                     if delay <= .zero {
                         extras.externalQueue.append(event)
                     } else {
-                        let timer = _Timer(due: extras.now + delay, sequence: extras.nextSequence, event: event, id: id)
+                        let due = extras.now.adding(saturating: delay)
+                        extras.timers.insert(_Timer(due: due, sequence: extras.nextSequence, event: event, id: id))
                         extras.nextSequence += 1
-                        // Keep timers ordered by due time, then by the order they were sent.
-                        let position = extras.timers.firstIndex { $0.due > timer.due } ?? extras.timers.endIndex
-                        extras.timers.insert(timer, at: position)
                     }
                 case .cancel(let id):
-                    extras.timers.removeAll { $0.id == id }
+                    extras.timers.cancel(id: id)
                 }
             }
         }
@@ -423,7 +421,7 @@ extension StatechartInstance {
         for s in activeSet.descending where s != 0 { exitState(s, &observer) }
         if saved >= 0 { leaf = saved }
         status = .finished
-        if extras != nil { withExtras { $0.externalQueue = []; $0.timers = [] } }
+        if extras != nil { withExtras { $0.externalQueue.removeAll(); $0.timers.removeAll() } }
         outbox.internalQueue.removeAll()
         outbox.requests.removeAll()
     }

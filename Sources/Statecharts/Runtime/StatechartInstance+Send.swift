@@ -121,7 +121,7 @@ extension StatechartInstance {
     /// Whether the external queue is empty (it is between sends, unless a snapshot with queued
     /// events was restored).
     @inlinable @inline(__always)
-    var hasNoPendingExternalEvents: Bool { extras == nil || extras!.value.externalQueue.isEmpty }
+    var hasNoPendingExternalEvents: Bool { extras?.value.externalQueue.isEmpty ?? true }
 
     /// `process` without an observer, out of line so that `send`'s front stays small.
     @inlinable @inline(never)
@@ -247,12 +247,20 @@ extension StatechartInstance {
         observer.macrostepCompleted(after: event)
     }
 
-    /// Processes the events actions sent to this instance, each as its own macrostep.
+    /// Processes the events actions sent to this instance, each as its own macrostep, stopping
+    /// the instance when one call would process more than ``Statechart/externalEventLimit`` (a
+    /// chart that keeps sending itself events never returns otherwise).
     @inlinable
     mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        while status == .running, extras != nil, let next = extras!.value.externalQueue.first {
-            extras!.value.externalQueue.removeFirst()
+        var processed = 0
+        while status == .running, let next = extras?.value.externalQueue.removeFirst() {
+            processed += 1
+            if processed > chart.externalEventLimit {
+                stop(with: .externalEventLimitExceeded(limit: chart.externalEventLimit))
+                log.error = .externalEventLimitExceeded(limit: chart.externalEventLimit)
+                break
+            }
             macrostep(next, chart.resolve(next), &log, &observer)
         }
         if status == .finishing { exitInterpreter(&observer) }
@@ -306,7 +314,7 @@ extension StatechartInstance {
     @inlinable
     mutating func stop(with error: StatechartRuntimeError) {
         status = .stopped
-        withExtras { $0.error = error; $0.externalQueue = []; $0.timers = [] }
+        withExtras { $0.error = error; $0.externalQueue.removeAll(); $0.timers.removeAll() }
         outbox.internalQueue.removeAll()
     }
 

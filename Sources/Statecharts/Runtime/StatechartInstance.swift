@@ -62,8 +62,8 @@ internal enum _Status: UInt8, Sendable {
 /// The parts of an instance most charts never use.
 @usableFromInline
 internal struct _InstanceExtras<Event: StatechartEvent, Context> {
-    @usableFromInline var externalQueue: [Event] = []
-    @usableFromInline var timers: [_Timer<Event>] = []
+    @usableFromInline var externalQueue = _EventQueue<Event>()
+    @usableFromInline var timers = _TimerQueue<Event>()
     @usableFromInline var now: Duration = .zero
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var error: StatechartRuntimeError?
@@ -79,15 +79,6 @@ internal struct _InstanceExtras<Event: StatechartEvent, Context> {
 }
 
 extension _InstanceExtras: Sendable where Context: Sendable {}
-
-/// A delayed event waiting for the clock.
-@usableFromInline
-internal struct _Timer<Event: StatechartEvent>: Sendable {
-    @usableFromInline var due: Duration
-    @usableFromInline var sequence: UInt64
-    @usableFromInline var event: Event
-    @usableFromInline var id: String?
-}
 
 extension Statechart {
     /// A new instance with `context`, not started yet (so an observer can watch the start).

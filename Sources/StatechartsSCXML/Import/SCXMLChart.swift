@@ -26,8 +26,14 @@ public struct SCXMLChart: Sendable {
 
     /// Loads, validates and compiles a document. `dataModels` are the data models available; the
     /// null data model always is.
+    /// - Parameters:
+    ///   - microstepLimit: see ``Statecharts/Statechart/microstepLimit``.
+    ///   - externalEventLimit: see ``Statecharts/Statechart/externalEventLimit``.
     /// - Throws: ``SCXMLError`` with every problem and its position.
-    public init(document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [], file: String? = nil) throws(SCXMLError) {
+    public init(
+        document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [], file: String? = nil,
+        microstepLimit: Int = 10_000, externalEventLimit: Int = 10_000
+    ) throws(SCXMLError) {
         let available = [SCXMLDataModelFactory.null] + dataModels
         guard let factory = available.last(where: { $0.name == document.effectiveDataModel }) else {
             let names = available.map(\.name).uniqued().joined(separator: ", ")
@@ -39,7 +45,7 @@ public struct SCXMLChart: Sendable {
         var importer = SCXMLImporter(document)
         let (definition, expressions) = importer.makeDefinition()
         do {
-            statechart = try Statechart(definition)
+            statechart = try Statechart(definition, microstepLimit: microstepLimit, externalEventLimit: externalEventLimit)
         } catch {
             throw SCXMLError(Self.diagnostics(for: error, in: document), file: file)
         }

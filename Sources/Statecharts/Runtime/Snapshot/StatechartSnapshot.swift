@@ -46,11 +46,14 @@ public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: Statechart
     /// Events sent to the instance and not yet processed (always empty between sends, kept for
     /// completeness).
     public var externalQueue: [Event]
+    /// The ``Statechart/fingerprint`` of the chart the snapshot was taken from, checked by
+    /// ``Statechart/restore(_:context:verifyingFingerprint:)``; `nil` in a snapshot built by hand.
+    public var chartFingerprint: UInt64?
 
     /// Creates a snapshot from its parts.
     public init(
         status: Status, configuration: [StateID], history: [StateID: [StateID]] = [:], now: Duration = .zero,
-        pendingEvents: [PendingEvent] = [], externalQueue: [Event] = []
+        pendingEvents: [PendingEvent] = [], externalQueue: [Event] = [], chartFingerprint: UInt64? = nil
     ) {
         self.status = status
         self.configuration = configuration
@@ -58,6 +61,7 @@ public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: Statechart
         self.now = now
         self.pendingEvents = pendingEvents
         self.externalQueue = externalQueue
+        self.chartFingerprint = chartFingerprint
     }
 }
 
@@ -102,121 +106,9 @@ extension StatechartInstance {
             configuration: configuration,
             history: history,
             now: now,
-            pendingEvents: (extras?.value.timers ?? []).map { .init(due: $0.due, event: $0.event, id: $0.id) },
-            externalQueue: extras?.value.externalQueue ?? [])
+            pendingEvents: (extras?.value.timers.inDeliveryOrder ?? []).map { .init(due: $0.due, event: $0.event, id: $0.id) },
+            externalQueue: extras?.value.externalQueue.elements ?? [],
+            chartFingerprint: chart.fingerprint)
     }
 }
 
-extension Statechart {
-    /// An instance in the state `snapshot` describes, with `context`. No action runs.
-    ///
-    /// - Throws: ``SnapshotRestoreError`` when the snapshot names states this chart does not have,
-    ///   or describes a configuration the chart cannot be in (a compound state without exactly one
-    ///   active child, a parallel state without all its regions, a state whose parent is not
-    ///   active) or a history memory outside its parent.
-    public func restore(
-        _ snapshot: StatechartSnapshot<StateID, Event>, context: Context
-    ) throws(SnapshotRestoreError) -> StatechartInstance<StateID, Event, Context> {
-        var problems: [String] = []
-        func index(_ state: StateID, _ role: String) -> Int32? {
-            if let s = stateIndex[state] { return s }
-            problems.append("\(role) '\(state)' is not a state of this chart")
-            return nil
-        }
-        var instance = makeInstance(context: context)
-        guard snapshot.status != .notStarted else {
-            if !snapshot.configuration.isEmpty { problems.append("a snapshot of an instance that has not started has no configuration") }
-            if !problems.isEmpty { throw SnapshotRestoreError(problems: problems) }
-            return instance
-        }
-        var active = _Bitset(capacity: tables.stateCount)
-        active.insert(0)
-        for state in snapshot.configuration {
-            if let s = index(state, "active state") { active.insert(s) }
-        }
-        problems += tables.configurationProblems(active).map { "\($0.0 > 0 ? paths[Int($0.0)] : "root"): \($0.1)" }
-
-        var memory = Array(repeating: Int32(-1), count: max(tables.historyMemorySize, 1))
-        for (historyState, remembered) in snapshot.history {
-            guard let h = index(historyState, "history state") else { continue }
-            guard tables.isHistory(h) else {
-                problems.append("'\(historyState)' is not a history state")
-                continue
-            }
-            let parent = tables.parent[h]
-            let slot = Int(tables.historySlot[h])
-            var values: [Int32] = []
-            for state in remembered {
-                guard let s = index(state, "remembered state") else { continue }
-                if !tables.isDescendant(s, of: parent) {
-                    problems.append("history '\(historyState)' remembers '\(state)', which is outside its parent")
-                } else {
-                    values.append(s)
-                }
-            }
-            let capacity = nextSlot(after: h) - slot - 1
-            guard values.count <= capacity else {
-                problems.append("history '\(historyState)' remembers more states than its parent can have active")
-                continue
-            }
-            memory[slot] = Int32(values.count)
-            for (i, value) in values.enumerated() { memory[slot + 1 + i] = value }
-        }
-        if !problems.isEmpty { throw SnapshotRestoreError(problems: problems) }
-
-        switch snapshot.status {
-        case .notStarted: break
-        case .running: instance.status = .running
-        case .finished: instance.status = .finished
-        case .stopped: instance.status = .stopped
-        }
-        instance.activeSet = active
-        if tables.isSinglePath(active) { instance.leaf = active.last }
-        if !snapshot.history.isEmpty { instance.historyMemory = memory }
-        if snapshot.now > .zero || !snapshot.pendingEvents.isEmpty || !snapshot.externalQueue.isEmpty {
-            instance.withExtras { extras in
-                extras.now = snapshot.now
-                extras.externalQueue = snapshot.externalQueue
-                extras.timers = snapshot.pendingEvents.enumerated().map {
-                    _Timer(due: $0.element.due, sequence: UInt64($0.offset), event: $0.element.event, id: $0.element.id)
-                }.sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
-                extras.nextSequence = UInt64(snapshot.pendingEvents.count)
-            }
-        }
-        // The leaf was set before the external queue was restored.
-        instance.refreshLeafRow()
-        return instance
-    }
-
-    /// The start of the history slot that follows history state `h`'s, or the memory's end.
-    func nextSlot(after h: Int32) -> Int {
-        var s = h + 1
-        while Int(s) < tables.stateCount {
-            if tables.historySlot[s] >= 0 { return Int(tables.historySlot[s]) }
-            s += 1
-        }
-        return tables.historyMemorySize
-    }
-}
-
-extension _ChartTables {
-    /// What makes `configuration` illegal, by state: the root must be active, an active compound
-    /// state has exactly one active child, an active parallel state has all its regions active,
-    /// every active state's parent is active, no history state is active.
-    func configurationProblems(_ configuration: _Bitset) -> [(Int32, String)] {
-        var problems: [(Int32, String)] = []
-        for s in configuration.ascending {
-            if isHistory(s) { problems.append((s, "a history state cannot be active")); continue }
-            if s > 0 && !configuration.contains(parent[s]) { problems.append((s, "active, but its parent is not")) }
-            let children = children(of: s).filter { !isHistory($0) }
-            let activeChildren = children.filter { configuration.contains($0) }
-            if isCompound(s) && activeChildren.count != 1 {
-                problems.append((s, "an active compound state needs exactly one active child, not \(activeChildren.count)"))
-            }
-            if isParallel(s) && activeChildren.count != children.count {
-                problems.append((s, "an active parallel state needs all its regions active"))
-            }
-        }
-        return problems
-    }
-}

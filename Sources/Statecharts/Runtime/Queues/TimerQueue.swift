@@ -1,0 +1,98 @@
+/// A delayed event waiting for the clock.
+@usableFromInline
+internal struct _Timer<Event: StatechartEvent>: Sendable {
+    @usableFromInline var due: Duration
+    @usableFromInline var sequence: UInt64
+    @usableFromInline var event: Event
+    @usableFromInline var id: String?
+
+    /// Delivery order: by due time, ties in the order sent.
+    @inlinable
+    func isDelivered(before other: _Timer) -> Bool {
+        due != other.due ? due < other.due : sequence < other.sequence
+    }
+}
+
+/// The pending delayed events of an instance, as a binary min-heap on (due time, sequence):
+/// scheduling and delivering are O(log n), so a million timers (a restored snapshot, say) are
+/// delivered in a second rather than a minute. Cancelling by id is O(n).
+@usableFromInline
+internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
+    /// Heap order: `heap[i]` is delivered no later than `heap[2i+1]` and `heap[2i+2]`.
+    @usableFromInline var heap: [_Timer<Event>] = []
+
+    @inlinable init() {}
+
+    /// A queue holding `timers`, in any order.
+    @usableFromInline
+    init(_ timers: [_Timer<Event>]) {
+        heap = timers
+        // Floyd's bottom-up construction: O(n).
+        var i = heap.count / 2
+        while i > 0 {
+            i -= 1
+            siftDown(from: i)
+        }
+    }
+
+    @inlinable var count: Int { heap.count }
+    @inlinable var isEmpty: Bool { heap.isEmpty }
+
+    /// The timer delivered next.
+    @inlinable var first: _Timer<Event>? { heap.first }
+
+    /// Every timer, in the order they will be delivered.
+    var inDeliveryOrder: [_Timer<Event>] { heap.sorted { $0.isDelivered(before: $1) } }
+
+    @usableFromInline
+    mutating func insert(_ timer: _Timer<Event>) {
+        heap.append(timer)
+        siftUp(from: heap.count - 1)
+    }
+
+    /// Removes and returns the timer delivered next.
+    @usableFromInline
+    mutating func removeFirst() -> _Timer<Event>? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        if !heap.isEmpty { siftDown(from: 0) }
+        return first
+    }
+
+    /// Removes every timer sent with `id` (SCXML's `<cancel sendid>`).
+    @usableFromInline
+    mutating func cancel(id: String) {
+        let before = heap.count
+        heap.removeAll { $0.id == id }
+        if heap.count != before { self = _TimerQueue(heap) }
+    }
+
+    @inlinable
+    mutating func removeAll() { heap.removeAll() }
+
+    private mutating func siftUp(from index: Int) {
+        var child = index
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].isDelivered(before: heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(from index: Int) {
+        var parent = index
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { return }
+            let right = left + 1
+            var earliest = left
+            if right < count && heap[right].isDelivered(before: heap[left]) { earliest = right }
+            guard heap[earliest].isDelivered(before: heap[parent]) else { return }
+            heap.swapAt(parent, earliest)
+            parent = earliest
+        }
+    }
+}
