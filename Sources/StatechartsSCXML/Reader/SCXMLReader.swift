@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads SCXML documents with FoundationXML's parser.
+/// Reads SCXML documents, with an XML parser of its own that loads nothing from outside the document.
 ///
 /// ```swift
 /// let document = try SCXMLReader.read(contentsOf: URL(fileURLWithPath: "door.scxml"))
@@ -43,9 +43,8 @@ public enum SCXMLReader {
 
     /// Parses well-formed XML into a tree, or throws the first well-formedness error.
     static func parseTree(_ data: Data, file: String?) throws(SCXMLError) -> XMLElementNode {
-        let source = SourceText(String(decoding: data, as: UTF8.self))
         do {
-            return try XMLTreeParser.parse(data, source: source)
+            return try XMLTreeParser.parse(data)
         } catch {
             throw SCXMLError(error.message, at: error.position, file: file)
         }

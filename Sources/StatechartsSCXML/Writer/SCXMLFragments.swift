@@ -7,7 +7,7 @@ enum SCXMLFragments {
     /// is not well-formed.
     static func container(_ xml: String) -> XMLElementNode? {
         let text = "<fragment xmlns=\"\(SCXMLElementRules.namespace)\">" + xml + "</fragment>"
-        return try? XMLTreeParser.parse(Data(text.utf8), source: SourceText(text))
+        return try? XMLTreeParser.parse(text.utf8)
     }
 
     /// Executable content; `nil` unless `xml` is only executable content, without problems.
@@ -38,7 +38,7 @@ enum SCXMLFragments {
 
     /// The document attributes, data and scripts of an `<scxml>` element without states.
     static func header(_ xml: String) -> SCXMLDocument? {
-        guard xml.hasPrefix("<scxml"), let root = try? XMLTreeParser.parse(Data(xml.utf8), source: SourceText(xml)) else { return nil }
+        guard xml.hasPrefix("<scxml"), let root = try? XMLTreeParser.parse(xml.utf8) else { return nil }
         var builder = SCXMLDocumentBuilder(baseURL: nil)
         guard let document = builder.build(root), builder.diagnostics.isEmpty, document.states.isEmpty else { return nil }
         return document
