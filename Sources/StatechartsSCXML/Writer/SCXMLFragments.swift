@@ -13,7 +13,7 @@ enum SCXMLFragments {
     /// Executable content; `nil` unless `xml` is only executable content, without problems.
     static func executableContent(_ xml: String) -> [SCXMLExecutable]? {
         guard let root = container(xml), !root.elements.isEmpty else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let content = builder.executableContent(of: root)
         return builder.diagnostics.isEmpty ? content : nil
     }
@@ -22,7 +22,7 @@ enum SCXMLFragments {
     static func dataModel(_ xml: String) -> [SCXMLData]? {
         guard let root = container(xml), root.elements.count == 1, let element = root.elements.first,
               element.name == "datamodel", !root.text.contains(where: { !$0.isWhitespace }) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let data = builder.dataModel(element)
         return builder.diagnostics.isEmpty ? data : nil
     }
@@ -31,7 +31,7 @@ enum SCXMLFragments {
     static func doneData(_ xml: String) -> SCXMLDoneData? {
         guard let root = container(xml), root.elements.count == 1, let element = root.elements.first,
               element.name == "donedata", !root.text.contains(where: { !$0.isWhitespace }) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let doneData = builder.doneData(element)
         return builder.diagnostics.isEmpty ? doneData : nil
     }
@@ -39,7 +39,7 @@ enum SCXMLFragments {
     /// The document attributes, data and scripts of an `<scxml>` element without states.
     static func header(_ xml: String) -> SCXMLDocument? {
         guard xml.hasPrefix("<scxml"), let root = try? XMLTreeParser.parse(xml.utf8) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         guard let document = builder.build(root), builder.diagnostics.isEmpty, document.states.isEmpty else { return nil }
         return document
     }
