@@ -41,7 +41,8 @@ enum CappedFileReader {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= maximumBytes {
-            let wanted = min(chunk.count, maximumBytes + 1 - bytes.count)
+            let remaining = maximumBytes - bytes.count
+            let wanted = remaining >= chunk.count ? chunk.count : remaining + 1
             let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
