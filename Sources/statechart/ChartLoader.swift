@@ -19,14 +19,15 @@ enum ChartLoader {
     /// The data models charts may use.
     static let dataModels: [SCXMLDataModelFactory] = SCXMLDataModelFactory.all
 
-    /// Reads, validates and compiles the chart at `path`.
-    static func load(_ path: String) throws(Failure) -> SCXMLChart {
+    /// Reads, validates and compiles the chart at `path`; `options` say which files its `src`
+    /// attributes may read.
+    static func load(_ path: String, options: SCXMLReader.Options) throws(Failure) -> SCXMLChart {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Failure(path: path, diagnostics: [SCXMLDiagnostic("cannot read the file: it is a directory", at: .start)])
         }
         do {
-            return try SCXMLChart(contentsOf: URL(fileURLWithPath: path), dataModels: dataModels)
+            return try SCXMLChart(contentsOf: URL(fileURLWithPath: path), dataModels: dataModels, options: options)
         } catch {
             throw Failure(path: path, diagnostics: error.diagnostics)
         }

@@ -21,6 +21,8 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The SCXML file.")
     var chart: String
 
+    @OptionGroup var access: ReadAccessArguments
+
     @Option(name: [.short, .customLong("output")], help: "The file to write.")
     var output: String
 
@@ -57,7 +59,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let steps = try StepArguments.parse(after)
-        let loaded = try StepArguments.load(chart)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions)
         var options = try diagram.options()
         if let active {
             let names = active.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -20,6 +20,8 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The SCXML file.")
     var chart: String
 
+    @OptionGroup var access: ReadAccessArguments
+
     @Argument(help: "Events to send, or +DURATION to advance the clock.")
     var steps: [String] = []
 
@@ -38,7 +40,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         let loaded: SCXMLChart
-        do { loaded = try ChartLoader.load(chart) } catch {
+        do { loaded = try ChartLoader.load(chart, options: access.readerOptions) } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCode(1)
         }

@@ -17,8 +17,8 @@ enum StepArguments {
     }
 
     /// Loads a chart; problems are printed as `FILE:LINE:COLUMN: message`, exit status 1.
-    static func load(_ path: String) throws -> SCXMLChart {
-        do { return try ChartLoader.load(path) } catch {
+    static func load(_ path: String, options: SCXMLReader.Options) throws -> SCXMLChart {
+        do { return try ChartLoader.load(path, options: options) } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCodeError.failure
         }

@@ -21,6 +21,8 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: "The SCXML file.")
     var chart: String
 
+    @OptionGroup var access: ReadAccessArguments
+
     @Argument(help: "Events to send, or +DURATION to advance the clock.")
     var steps: [String] = []
 
@@ -36,7 +38,7 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try StepArguments.parse(steps)
-        let loaded = try StepArguments.load(chart)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions)
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
         var runner = try StepArguments.runner(loaded, chart)

@@ -11,9 +11,11 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The SCXML file.")
     var chart: String
 
+    @OptionGroup var access: ReadAccessArguments
+
     func run() throws {
         do {
-            _ = try ChartLoader.load(chart)
+            _ = try ChartLoader.load(chart, options: access.readerOptions)
             Console.out("valid")
         } catch {
             for line in error.lines { Console.out(line) }

@@ -55,15 +55,19 @@ public struct SCXMLChart: Sendable {
         self.expressions = expressions
     }
 
-    /// Reads, validates and compiles the document at `url`.
-    public init(contentsOf url: URL, dataModels: [SCXMLDataModelFactory] = []) throws(SCXMLError) {
-        let document = try SCXMLReader.read(contentsOf: url)
+    /// Reads, validates and compiles the document at `url`. `options` say which files its `src`
+    /// attributes may load (by default, files in its folder) and the reader's limits.
+    public init(contentsOf url: URL, dataModels: [SCXMLDataModelFactory] = [],
+                options: SCXMLReader.Options = SCXMLReader.Options()) throws(SCXMLError) {
+        let document = try SCXMLReader.read(contentsOf: url, options: options)
         try self.init(document: document, dataModels: dataModels, file: url.path)
     }
 
-    /// Reads, validates and compiles a document from its text.
-    public init(string: String, baseURL: URL? = nil, dataModels: [SCXMLDataModelFactory] = []) throws(SCXMLError) {
-        let document = try SCXMLReader.read(string: string, baseURL: baseURL)
+    /// Reads, validates and compiles a document from its text; `baseURL` is its folder, as for
+    /// ``SCXMLReader/read(string:baseURL:file:options:)``.
+    public init(string: String, baseURL: URL? = nil, dataModels: [SCXMLDataModelFactory] = [],
+                options: SCXMLReader.Options = SCXMLReader.Options()) throws(SCXMLError) {
+        let document = try SCXMLReader.read(string: string, baseURL: baseURL, options: options)
         try self.init(document: document, dataModels: dataModels)
     }
 

@@ -58,33 +58,8 @@ extension SCXMLDocumentBuilder {
         }
     }
 
-    /// Loads a `src` attribute: a `file:` URL or a path, relative to the document's location.
-    func load(_ src: String) -> Result<String, LoadFailure> {
-        var path = src
-        if path.hasPrefix("file://") {
-            path = String(path.dropFirst("file://".count))
-        } else if path.hasPrefix("file:") {
-            path = String(path.dropFirst("file:".count))
-        } else if let colon = path.firstIndex(of: ":"), path[..<colon].count > 1,
-                  path[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }) {
-            return .failure(LoadFailure(message: "cannot load '\(src)': only local files can be loaded"))
-        }
-        let url: URL
-        if path.hasPrefix("/") {
-            url = URL(fileURLWithPath: path)
-        } else if let baseURL {
-            url = baseURL.appendingPathComponent(path)
-        } else {
-            return .failure(LoadFailure(message: "cannot load '\(src)': the document has no location to resolve it from"))
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(LoadFailure(message: "cannot load '\(src)': no readable file at \(url.path)"))
-        }
-        return .success(String(decoding: data, as: UTF8.self))
-    }
-
-    /// Why a `src` could not be loaded.
-    struct LoadFailure: Error {
-        var message: String
+    /// Loads a `src` attribute, as the reader's ``SCXMLReader/SourceAccess`` allows.
+    func load(_ src: String) -> Result<String, SCXMLSourceLoader.Failure> {
+        sources.load(src)
     }
 }

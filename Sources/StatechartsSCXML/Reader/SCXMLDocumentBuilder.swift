@@ -6,13 +6,13 @@ import Statecharts
 /// Cross-references (targets, ids) are checked afterwards by ``SCXMLValidator``.
 struct SCXMLDocumentBuilder {
     var diagnostics: [SCXMLDiagnostic] = []
-    /// Where `src` attributes are resolved from.
-    let baseURL: URL?
+    /// Loads the files `src` attributes name.
+    let sources: SCXMLSourceLoader
     /// Every state id written in the document, so that generated ids never collide.
     var usedIDs: Set<String> = []
     var generatedCount = 0
 
-    init(baseURL: URL?) { self.baseURL = baseURL }
+    init(sources: SCXMLSourceLoader) { self.sources = sources }
 
     mutating func problem(_ message: String, _ element: XMLElementNode) {
         diagnostics.append(SCXMLDiagnostic(message, at: element.position))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads SCXML documents with FoundationXML's parser.
+/// Reads SCXML documents, with an XML parser of its own that loads nothing from outside the document.
 ///
 /// ```swift
 /// let document = try SCXMLReader.read(contentsOf: URL(fileURLWithPath: "door.scxml"))
@@ -9,31 +9,46 @@ import Foundation
 /// or misplaced elements, unknown attributes, missing or conflicting attributes, unknown targets,
 /// duplicate ids and structural mistakes. Elements and attributes of other namespaces are
 /// extensions and are ignored; `<invoke>` is reported as not supported.
+///
+/// `src` attributes load files only as ``Options/sourceAccess`` allows: by default, files in
+/// the document's own folder.
 public enum SCXMLReader {
     /// Reads and validates the document at `url`; `src` attributes resolve next to it.
-    public static func read(contentsOf url: URL) throws(SCXMLError) -> SCXMLDocument {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw SCXMLError("cannot read the file: \(Self.reason(error))", file: url.path)
+    /// - Parameter options: which files `src` may load, and the limits; the defaults allow files
+    ///   in the document's folder.
+    public static func read(contentsOf url: URL, options: Options = Options()) throws(SCXMLError) -> SCXMLDocument {
+        let bytes: [UInt8]
+        switch CappedFileReader.bytes(atPath: url.path, maximumBytes: options.maximumDocumentBytes, regularFilesOnly: false) {
+        case .success(let read): bytes = read
+        case .failure(.system(let reason)): throw SCXMLError("cannot read the file: \(reason)", file: url.path)
+        case .failure(.directory): throw SCXMLError("cannot read the file: it is a directory", file: url.path)
+        case .failure(.notRegularFile): throw SCXMLError("cannot read the file: it is not a regular file", file: url.path)
+        case .failure(.tooLarge(let limit)): throw tooLarge(limit: limit, file: url.path)
         }
-        return try read(data: data, baseURL: url.deletingLastPathComponent(), file: url.path)
+        return try read(bytes: bytes, baseURL: url.deletingLastPathComponent(), file: url.path, options: options)
     }
 
-    /// Reads and validates a document from its text.
-    public static func read(string: String, baseURL: URL? = nil, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
-        try read(data: Data(string.utf8), baseURL: baseURL, file: file)
+    /// Reads and validates a document from its text. `baseURL` is the document's folder: where
+    /// `src` attributes resolve, and what ``SourceAccess/documentFolder`` allows; without it,
+    /// `src` files are only loaded from the folders ``SourceAccess/allowing(_:)`` names, by
+    /// absolute path. `file` names the document in errors.
+    public static func read(string: String, baseURL: URL? = nil, file: String? = nil,
+                            options: Options = Options()) throws(SCXMLError) -> SCXMLDocument {
+        try read(bytes: Array(string.utf8), baseURL: baseURL, file: file, options: options)
     }
 
-    /// Reads and validates a document from its bytes (UTF-8 unless its XML declaration says
-    /// otherwise). `baseURL` is the directory `src` attributes resolve from; `file` names the
-    /// document in errors.
-    public static func read(data: Data, baseURL: URL? = nil, file: String? = nil) throws(SCXMLError) -> SCXMLDocument {
-        let root = try parseTree(data, file: file)
-        var builder = SCXMLDocumentBuilder(baseURL: baseURL)
+    /// Reads and validates a document from its bytes (UTF-8 unless a byte order mark or its XML
+    /// declaration says otherwise). `baseURL` and `file` are as for ``read(string:baseURL:file:options:)``.
+    public static func read(data: Data, baseURL: URL? = nil, file: String? = nil,
+                            options: Options = Options()) throws(SCXMLError) -> SCXMLDocument {
+        try read(bytes: Array(data), baseURL: baseURL, file: file, options: options)
+    }
+
+    private static func read(bytes: [UInt8], baseURL: URL?, file: String?, options: Options) throws(SCXMLError) -> SCXMLDocument {
+        guard bytes.count <= options.maximumDocumentBytes else { throw tooLarge(limit: options.maximumDocumentBytes, file: file) }
+        let root = try parseTree(bytes, file: file, options: options)
+        let sources = SCXMLSourceLoader(baseURL: baseURL, access: options.sourceAccess, maximumBytes: options.maximumDocumentBytes)
+        var builder = SCXMLDocumentBuilder(sources: sources)
         let document = builder.build(root)
         var diagnostics = builder.diagnostics
         if let document { diagnostics += SCXMLValidator.validate(document) }
@@ -42,27 +57,15 @@ public enum SCXMLReader {
     }
 
     /// Parses well-formed XML into a tree, or throws the first well-formedness error.
-    static func parseTree(_ data: Data, file: String?) throws(SCXMLError) -> XMLElementNode {
-        let source = SourceText(String(decoding: data, as: UTF8.self))
+    static func parseTree(_ bytes: [UInt8], file: String?, options: Options) throws(SCXMLError) -> XMLElementNode {
         do {
-            return try XMLTreeParser.parse(data, source: source)
+            return try XMLTreeParser.parse(bytes, limits: options.parserLimits)
         } catch {
             throw SCXMLError(error.message, at: error.position, file: file)
         }
     }
 
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let posix = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(posix.rawValue))
-        }
-        if let error = error as? CocoaError {
-            switch error.code {
-            case .fileReadNoSuchFile: return "no such file"
-            case .fileReadNoPermission: return "permission denied"
-            default: break
-            }
-        }
-        return error.localizedDescription
+    private static func tooLarge(limit: Int, file: String?) -> SCXMLError {
+        SCXMLError("the document is larger than \(limit) bytes (SCXMLReader.Options.maximumDocumentBytes)", file: file)
     }
 }

@@ -1,4 +1,4 @@
-/// A minimal element tree, built from FoundationXML's event parser, that keeps what the SCXML
+/// A minimal element tree, built by ``XMLTreeParser``, that keeps what the SCXML
 /// reader needs: names with namespaces, attributes, text, and where each element starts.
 struct XMLElementNode: Sendable {
     /// The local name (`state`, `book`).

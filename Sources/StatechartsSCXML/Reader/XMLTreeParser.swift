@@ -1,14 +1,28 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// Parses XML bytes into an ``XMLElementNode`` tree with FoundationXML's `XMLParser`, reporting
-/// the first well-formedness error with its line and column.
+/// Parses an XML document's bytes into an ``XMLElementNode`` tree, or reports the first
+/// well-formedness error with its line and column.
+///
+/// The parser reads the subset of XML 1.0 (fifth edition) with Namespaces that documents use:
+/// UTF-8 (and UTF-16 with a byte order mark, ISO-8859-1, US-ASCII), the XML declaration,
+/// comments, processing instructions (skipped), CDATA sections, character references, the
+/// predefined entities, and a DOCTYPE whose internal subset declares internal entities. Nothing
+/// outside the document is ever loaded. It works on one byte array, without recursion, so that
+/// no input can exhaust the stack, and bounds nesting and entity expansion.
 enum XMLTreeParser {
-    /// How deeply elements may nest: far beyond any real chart, and shallow enough that reading
-    /// and compiling, which recurse over the tree, stay well within a thread's stack.
+    /// How deeply elements may nest by default: far beyond any real chart, and shallow enough
+    /// that reading and compiling, which recurse over the tree, stay well within a thread's stack.
     static let maximumDepth = 100
+
+    /// How many characters entity references may expand to in one document, by default.
+    static let maximumEntityExpansion = 1_000_000
+
+    /// The bounds a document must stay within.
+    struct Limits: Sendable {
+        /// How deeply elements may nest.
+        var maximumDepth = XMLTreeParser.maximumDepth
+        /// How many characters references to declared entities may produce (each reference
+        /// counts as one more).
+        var maximumEntityExpansion = XMLTreeParser.maximumEntityExpansion
+    }
 
     /// A well-formedness error.
     struct Failure: Error {
@@ -16,118 +30,19 @@ enum XMLTreeParser {
         var position: SCXMLSourcePosition
     }
 
-    /// Parses `data`; `source` is the same text, used to find where start tags begin.
-    static func parse(_ data: Data, source: SourceText) throws(Failure) -> XMLElementNode {
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = true
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder(source: source)
-        parser.delegate = builder
-        let finished = parser.parse()
-        if let failure = builder.failure { throw failure }
-        if !finished || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? 1
-            throw Failure(message: XMLParserErrorMessages.message(forCode: code),
-                          position: SCXMLSourcePosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
+    /// Parses the document in `bytes`.
+    static func parse(_ bytes: some Collection<UInt8>, limits: Limits = Limits()) throws(Failure) -> XMLElementNode {
+        let decoded: XMLByteDecoding.Decoded
+        do {
+            decoded = try XMLByteDecoding.decode(Array(bytes))
+        } catch {
+            throw Failure(message: error.error.message, position: error.position)
         }
-        guard let root = builder.root else {
-            throw Failure(message: "the document has no root element", position: .start)
+        var builder = XMLTreeBuilder(decoded.bytes, from: decoded.contentStart, limits: limits)
+        do {
+            return try builder.build()
+        } catch {
+            throw Failure(message: error.message, position: XMLLineTracker.position(of: error.offset, in: decoded.bytes))
         }
-        return root
-    }
-}
-
-/// The `XMLParserDelegate` that assembles the tree.
-private final class TreeBuilder: NSObject, XMLParserDelegate {
-    let source: SourceText
-    var stack: [XMLElementNode] = []
-    var root: XMLElementNode?
-    var failure: XMLTreeParser.Failure?
-    /// Namespace declarations reported before the start tag that makes them.
-    var pendingDeclarations: [(prefix: String, uri: String)] = []
-    /// Prefix to URI, innermost scope last.
-    var scopes: [[String: String]] = [["xml": "http://www.w3.org/XML/1998/namespace"]]
-
-    init(source: SourceText) { self.source = source }
-
-    func resolve(prefix: String) -> String? {
-        for scope in scopes.reversed() { if let uri = scope[prefix] { return uri } }
-        return nil
-    }
-
-    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        pendingDeclarations.append((prefix, namespaceURI))
-    }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        guard failure == nil else { return }
-        if stack.count >= XMLTreeParser.maximumDepth {
-            failure = XMLTreeParser.Failure(
-                message: "elements are nested more than \(XMLTreeParser.maximumDepth) levels deep",
-                position: SCXMLSourcePosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
-            parser.abortParsing()
-            return
-        }
-        var scope: [String: String] = [:]
-        for declaration in pendingDeclarations { scope[declaration.prefix] = declaration.uri }
-        scopes.append(scope)
-        let qualified = qName ?? elementName
-        let end = SCXMLSourcePosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-        var attributes: [XMLAttributeNode] = []
-        for (key, value) in attributeDict {
-            if key == "xmlns" || key.hasPrefix("xmlns:") { continue }
-            if let colon = key.firstIndex(of: ":") {
-                let prefix = String(key[..<colon])
-                attributes.append(XMLAttributeNode(name: String(key[key.index(after: colon)...]), prefix: prefix,
-                                                   namespaceURI: resolve(prefix: prefix), value: value))
-            } else {
-                attributes.append(XMLAttributeNode(name: key, prefix: nil, namespaceURI: nil, value: value))
-            }
-        }
-        attributes.sort { $0.qualifiedName < $1.qualifiedName }
-        let node = XMLElementNode(
-            name: elementName, qualifiedName: qualified, namespaceURI: namespaceURI, attributes: attributes,
-            namespaceDeclarations: pendingDeclarations, children: [],
-            position: source.startOfTag(qualified, endingAt: end))
-        pendingDeclarations = []
-        stack.append(node)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard failure == nil else { return }
-        if scopes.count > 1 { scopes.removeLast() }
-        guard let node = stack.popLast() else { return }
-        if stack.isEmpty {
-            if root == nil { root = node }
-        } else {
-            stack[stack.count - 1].children.append(.element(node))
-        }
-    }
-
-    func appendText(_ text: String) {
-        guard !stack.isEmpty else { return }
-        let last = stack.count - 1
-        if case .text(let previous)? = stack[last].children.last {
-            stack[last].children[stack[last].children.count - 1] = .text(previous + text)
-        } else {
-            stack[last].children.append(.text(text))
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { appendText(string) }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        appendText(String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard failure == nil else { return }
-        let code = (parseError as NSError).code
-        failure = XMLTreeParser.Failure(
-            message: XMLParserErrorMessages.message(forCode: code),
-            position: SCXMLSourcePosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
-        parser.abortParsing()
     }
 }

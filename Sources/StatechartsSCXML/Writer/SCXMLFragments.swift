@@ -7,13 +7,13 @@ enum SCXMLFragments {
     /// is not well-formed.
     static func container(_ xml: String) -> XMLElementNode? {
         let text = "<fragment xmlns=\"\(SCXMLElementRules.namespace)\">" + xml + "</fragment>"
-        return try? XMLTreeParser.parse(Data(text.utf8), source: SourceText(text))
+        return try? XMLTreeParser.parse(text.utf8)
     }
 
     /// Executable content; `nil` unless `xml` is only executable content, without problems.
     static func executableContent(_ xml: String) -> [SCXMLExecutable]? {
         guard let root = container(xml), !root.elements.isEmpty else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let content = builder.executableContent(of: root)
         return builder.diagnostics.isEmpty ? content : nil
     }
@@ -22,7 +22,7 @@ enum SCXMLFragments {
     static func dataModel(_ xml: String) -> [SCXMLData]? {
         guard let root = container(xml), root.elements.count == 1, let element = root.elements.first,
               element.name == "datamodel", !root.text.contains(where: { !$0.isWhitespace }) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let data = builder.dataModel(element)
         return builder.diagnostics.isEmpty ? data : nil
     }
@@ -31,15 +31,15 @@ enum SCXMLFragments {
     static func doneData(_ xml: String) -> SCXMLDoneData? {
         guard let root = container(xml), root.elements.count == 1, let element = root.elements.first,
               element.name == "donedata", !root.text.contains(where: { !$0.isWhitespace }) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        var builder = SCXMLDocumentBuilder(sources: .none)
         let doneData = builder.doneData(element)
         return builder.diagnostics.isEmpty ? doneData : nil
     }
 
     /// The document attributes, data and scripts of an `<scxml>` element without states.
     static func header(_ xml: String) -> SCXMLDocument? {
-        guard xml.hasPrefix("<scxml"), let root = try? XMLTreeParser.parse(Data(xml.utf8), source: SourceText(xml)) else { return nil }
-        var builder = SCXMLDocumentBuilder(baseURL: nil)
+        guard xml.hasPrefix("<scxml"), let root = try? XMLTreeParser.parse(xml.utf8) else { return nil }
+        var builder = SCXMLDocumentBuilder(sources: .none)
         guard let document = builder.build(root), builder.diagnostics.isEmpty, document.states.isEmpty else { return nil }
         return document
     }

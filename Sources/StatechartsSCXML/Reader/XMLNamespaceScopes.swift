@@ -1,0 +1,125 @@
+/// Namespaces in XML 1.0: the `xmlns` and `xmlns:prefix` declarations in scope, one scope per
+/// open element, and the resolution of element and attribute names against them.
+struct XMLNamespaceScopes {
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// The declarations of each open element, outermost first.
+    private var scopes: [[(prefix: String, uri: String)]] = []
+
+    /// The URI `prefix` stands for ("" for the default namespace), or `nil` when undeclared.
+    /// An empty URI means the default namespace was undeclared (`xmlns=""`).
+    func resolve(_ prefix: String) -> String? {
+        if prefix == "xml" { return Self.xmlNamespace }
+        for scope in scopes.reversed() {
+            if let declaration = scope.last(where: { $0.prefix == prefix }) { return declaration.uri }
+        }
+        return nil
+    }
+
+    /// Opens the scope of `tag` and returns its element node, without children; `position` is
+    /// where its start tag begins.
+    mutating func open(_ tag: XMLStartTag, at position: SCXMLSourcePosition) throws(XMLSyntaxError) -> XMLElementNode {
+        var declarations: [(prefix: String, uri: String)] = []
+        var others: [XMLStartTag.Attribute] = []
+        for attribute in tag.attributes {
+            let name = attribute.qualifiedName
+            if name == "xmlns" {
+                try checkDeclaration(prefix: "", uri: attribute.value, at: attribute.offset)
+                declarations.append(("", attribute.value))
+            } else if name.hasPrefix("xmlns:") {
+                let prefix = String(name.dropFirst("xmlns:".count))
+                try checkQualifiedName(name, at: attribute.offset)
+                try checkDeclaration(prefix: prefix, uri: attribute.value, at: attribute.offset)
+                // `xml` is always declared; declaring it again (to its own URI) changes nothing.
+                if prefix != "xml" { declarations.append((prefix, attribute.value)) }
+            } else {
+                others.append(attribute)
+            }
+        }
+        scopes.append(declarations)
+
+        try checkQualifiedName(tag.qualifiedName, at: tag.offset)
+        let (prefix, localName) = Self.split(tag.qualifiedName)
+        let namespaceURI: String?
+        if let prefix {
+            guard let uri = resolve(prefix) else {
+                throw XMLSyntaxError("undeclared namespace prefix '\(prefix)' in <\(tag.qualifiedName)> (declare it with xmlns:\(prefix)=\"...\")",
+                                     at: tag.offset)
+            }
+            namespaceURI = uri
+        } else {
+            namespaceURI = resolve("") ?? ""
+        }
+
+        var attributes: [XMLAttributeNode] = []
+        var expandedNames: [String: String] = [:]
+        for attribute in others {
+            try checkQualifiedName(attribute.qualifiedName, at: attribute.offset)
+            let (prefix, localName) = Self.split(attribute.qualifiedName)
+            guard let prefix else {
+                // Unprefixed attributes are in no namespace, whatever the default namespace is.
+                attributes.append(XMLAttributeNode(name: localName, prefix: nil, namespaceURI: nil, value: attribute.value))
+                continue
+            }
+            guard let uri = resolve(prefix) else {
+                throw XMLSyntaxError("undeclared namespace prefix '\(prefix)' in the attribute '\(attribute.qualifiedName)' (declare it with xmlns:\(prefix)=\"...\")",
+                                     at: attribute.offset)
+            }
+            // Two prefixes for the same namespace make the same attribute twice (Namespaces §6.3).
+            if let other = expandedNames.updateValue(attribute.qualifiedName, forKey: uri + " " + localName) {
+                throw XMLSyntaxError("the attributes '\(other)' and '\(attribute.qualifiedName)' are the same attribute (their prefixes both stand for \(uri))",
+                                     at: attribute.offset)
+            }
+            attributes.append(XMLAttributeNode(name: localName, prefix: prefix, namespaceURI: uri, value: attribute.value))
+        }
+        attributes.sort { $0.qualifiedName < $1.qualifiedName }
+        return XMLElementNode(name: localName, qualifiedName: tag.qualifiedName, namespaceURI: namespaceURI, attributes: attributes,
+                              namespaceDeclarations: declarations, children: [], position: position)
+    }
+
+    /// Closes the innermost scope.
+    mutating func close() {
+        if !scopes.isEmpty { scopes.removeLast() }
+    }
+
+    /// `prefix:local` or `local` (Namespaces §4).
+    static func split(_ qualifiedName: String) -> (prefix: String?, localName: String) {
+        guard let colon = qualifiedName.firstIndex(of: ":") else { return (nil, qualifiedName) }
+        return (String(qualifiedName[..<colon]), String(qualifiedName[qualifiedName.index(after: colon)...]))
+    }
+
+    /// A `QName`: at most one colon, with a name on each side (Namespaces §4).
+    private func checkQualifiedName(_ name: String, at offset: Int) throws(XMLSyntaxError) {
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else {
+            throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (at most one ':', between a prefix and a local name)", at: offset)
+        }
+        for part in parts {
+            guard let first = part.unicodeScalars.first, XMLCharacters.isNameStart(first.value) else {
+                throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (a prefix and a local name, each starting with a letter or '_')",
+                                     at: offset)
+            }
+        }
+    }
+
+    /// The constraints on declarations (Namespaces §3): `xml` and `xmlns` are reserved, and a
+    /// prefix cannot be undeclared.
+    private func checkDeclaration(prefix: String, uri: String, at offset: Int) throws(XMLSyntaxError) {
+        if prefix == "xmlns" {
+            throw XMLSyntaxError("the prefix 'xmlns' cannot be declared", at: offset)
+        }
+        if prefix == "xml" {
+            if uri != Self.xmlNamespace {
+                throw XMLSyntaxError("the prefix 'xml' stands for \(Self.xmlNamespace) and cannot be bound to another namespace", at: offset)
+            }
+            return
+        }
+        if uri == Self.xmlNamespace || uri == Self.xmlnsNamespace {
+            throw XMLSyntaxError("the namespace \(uri) is reserved and cannot be declared", at: offset)
+        }
+        if !prefix.isEmpty, uri.isEmpty {
+            throw XMLSyntaxError("the prefix '\(prefix)' cannot be undeclared (xmlns:\(prefix)=\"\" is not allowed)", at: offset)
+        }
+    }
+}
