@@ -3,7 +3,7 @@ import StatechartsECMAScript
 import StatechartsSCXML
 
 /// Loads a chart named on the command line: an SCXML document, read, validated and compiled
-/// with every data model this package provides.
+/// with every data model this package provides, ECMAScript under the limits given.
 enum ChartLoader {
     /// Why a chart could not be loaded: every problem, with where it is.
     struct Failure: Error {
@@ -17,16 +17,18 @@ enum ChartLoader {
     }
 
     /// The data models charts may use.
-    static let dataModels: [SCXMLDataModelFactory] = SCXMLDataModelFactory.all
+    static func dataModels(_ limits: ECMAScriptLimits) -> [SCXMLDataModelFactory] {
+        [.null, .ecmascript(limits: limits)]
+    }
 
     /// Reads, validates and compiles the chart at `path`.
-    static func load(_ path: String) throws(Failure) -> SCXMLChart {
+    static func load(_ path: String, limits: ECMAScriptLimits = .standard) throws(Failure) -> SCXMLChart {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Failure(path: path, diagnostics: [SCXMLDiagnostic("cannot read the file: it is a directory", at: .start)])
         }
         do {
-            return try SCXMLChart(contentsOf: URL(fileURLWithPath: path), dataModels: dataModels)
+            return try SCXMLChart(contentsOf: URL(fileURLWithPath: path), dataModels: dataModels(limits))
         } catch {
             throw Failure(path: path, diagnostics: error.diagnostics)
         }

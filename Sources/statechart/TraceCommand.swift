@@ -29,6 +29,8 @@ struct TraceCommand: ParsableCommand {
 
     @OptionGroup var diagram: DiagramArguments
 
+    @OptionGroup var scriptLimits: ScriptLimitArguments
+
     func validate() throws {
         _ = try diagram.direction()
         _ = try diagram.layoutEngine()
@@ -36,7 +38,7 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try StepArguments.parse(steps)
-        let loaded = try StepArguments.load(chart)
+        let loaded = try StepArguments.load(chart, limits: scriptLimits.limits)
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
         var runner = try StepArguments.runner(loaded, chart)
