@@ -99,7 +99,8 @@ final class DuktapeHeap: @unchecked Sendable {
     /// Throws the error on top of the stack when `code` says a protected call failed.
     func check(_ code: duk_int_t) throws(SCXMLExecutionError) {
         guard code != DUK_EXEC_SUCCESS else { return }
-        // After a timeout the error's conversion to a string would time out too.
+        // On a limit, say which one rather than Duktape's generic RangeError (and do not run the
+        // error's toString, which would time out too).
         throw SCXMLExecutionError(limitExceeded ?? topAsString())
     }
 

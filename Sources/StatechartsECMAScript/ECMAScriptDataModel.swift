@@ -6,8 +6,9 @@ import StatechartsSCXML
 /// system variables `_event`, `_sessionid`, `_name` and `_ioprocessors` read-only, and `In(id)`.
 ///
 /// Each evaluation runs under ``ECMAScriptLimits`` (by default one second, and a 64 MiB heap);
-/// one that exceeds them fails with `error.execution`. XML content has no DOM: inline XML becomes a string. Values cross between charts and events as
-/// JSON (functions and cycles do not survive).
+/// one that exceeds them fails with `error.execution`. XML content has no DOM: inline XML
+/// becomes a string. Values cross between charts and events as JSON (functions and cycles do
+/// not survive).
 public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
     let heap: DuktapeHeap
 

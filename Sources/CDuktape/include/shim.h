@@ -1,5 +1,8 @@
 #ifndef STATECHARTS_CDUKTAPE_SHIM_H
 #define STATECHARTS_CDUKTAPE_SHIM_H
+#if !__has_include(<duktape.h>)
+#error "Duktape's header duktape.h is missing: install it with `apt-get install duktape-dev`"
+#endif
 #include <duktape.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +13,12 @@
  * cross Swift frames: every call here that can throw runs inside a protected call (pcall, pcompile
  * or safe_call) made from C, and leaves exactly one value on the stack: the result, or the error.
  * Functions returning duk_int_t return DUK_EXEC_SUCCESS (0) or DUK_EXEC_ERROR (1).
+ *
+ * Duktape is compiled into this target (duktape_engine.c) with the execution timeout check on;
+ * scxml_limits.c holds the time budget and the heap's allocator. The heap cap is enforced only
+ * inside the protected calls made here, where a refused allocation becomes a RangeError: the
+ * calls Swift makes outside them (pushing a string, say) are never refused, so the cap never
+ * reaches the fatal handler.
  */
 
 /* Answers In(id): whether the state with this id (CESU-8 bytes) is active. Must not throw. */
@@ -43,7 +52,8 @@ void *scxml_duk_realloc(void *udata, void *pointer, duk_size_t size);
 void scxml_duk_free(void *udata, void *pointer);
 
 /* Fatal errors only happen when a throwing call is made outside a protected call (a bug) or
- * memory runs out; returning would make Duktape spin, so report and abort. */
+ * malloc fails there (the heap cap does not refuse allocations outside protected calls);
+ * returning would make Duktape spin, so report and abort. */
 static inline void scxml_duk_fatal(void *udata, const char *message) {
     (void) udata;
     fprintf(stderr, "statecharts: fatal Duktape error: %s\n", message ? message : "(no message)");
