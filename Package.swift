@@ -22,12 +22,9 @@ let package = Package(
         // SCXML documents: reader, writer, the null data model.
         .target(name: "StatechartsSCXML", dependencies: ["Statecharts"]),
 
-        // The ECMAScript data model, on Duktape (Debian's duktape-dev).
-        .systemLibrary(
-            name: "CDuktape",
-            pkgConfig: "duktape",
-            providers: [.apt(["duktape-dev"])]
-        ),
+        // The ECMAScript data model, on Duktape: compiled here from the amalgamated source that
+        // Debian's duktape-dev ships (/usr/share/duktape), with the execution timeout check on.
+        .target(name: "CDuktape"),
         .target(name: "StatechartsECMAScript", dependencies: ["StatechartsSCXML", "CDuktape"]),
 
         // Diagrams: a pure-Swift DOT writer, and rendering through Graphviz's libgvc.

@@ -8,7 +8,8 @@ missing=()
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 have_pc libgvc || missing+=(libgraphviz-dev)
-[ -f /usr/include/duktape.h ] || missing+=(duktape-dev)
+# duktape-dev: the headers, and the amalgamated source the CDuktape target compiles.
+[ -f /usr/include/duktape.h ] && [ -f /usr/share/duktape/duktape.c ] || missing+=(duktape-dev)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -6,17 +6,25 @@ import StatechartsSCXML
 /// JavaScript error as ``SCXMLExecutionError`` (Duktape never unwinds through Swift: every call
 /// that can throw runs inside a protected call made from C).
 ///
+/// Each evaluation runs under ``ECMAScriptLimits``: a deadline that Duktape's interrupt counter
+/// checks, and a cap that the heap's allocator enforces inside protected calls (see
+/// `scxml_limits.c`).
+///
 /// The heap is used by one thread at a time (the one running its chart); separate heaps are
 /// independent.
 final class DuktapeHeap: @unchecked Sendable {
     let context: OpaquePointer
     private let userData: UnsafeMutablePointer<scxml_duk_udata>
     private let activeStates: SCXMLActiveStates
+    private let limits: ECMAScriptLimits
+    /// Whether an evaluation (and so its deadline) is under way.
+    private var evaluating = false
     /// Compilation results by expression id: `nil` compiled and stashed, a message when it failed.
     private var compiled: [Int: String?] = [:]
 
-    init(activeStates: SCXMLActiveStates) throws(SCXMLExecutionError) {
+    init(activeStates: SCXMLActiveStates, limits: ECMAScriptLimits) throws(SCXMLExecutionError) {
         self.activeStates = activeStates
+        self.limits = limits
         userData = UnsafeMutablePointer<scxml_duk_udata>.allocate(capacity: 1)
         userData.initialize(to: scxml_duk_udata(
             in_state: { owner, id, length in
@@ -27,7 +35,9 @@ final class DuktapeHeap: @unchecked Sendable {
                 }
                 return states.contains(name) ? 1 : 0
             },
-            owner: Unmanaged.passUnretained(activeStates).toOpaque()))
+            owner: Unmanaged.passUnretained(activeStates).toOpaque(),
+            deadline: 0, timed_out: 0,
+            heap_limit: limits.heapLimit, heap_used: 0, protected_depth: 0, alloc_refused: 0))
         guard let context = scxml_duk_create_heap(userData) else {
             userData.deallocate()
             throw SCXMLExecutionError("cannot create a Duktape heap (out of memory)")
@@ -51,6 +61,31 @@ final class DuktapeHeap: @unchecked Sendable {
         try balanced { () throws(SCXMLExecutionError) in try check(scxml_duk_register_in(context)) }
     }
 
+    // MARK: Limits
+
+    /// Runs one evaluation with a fresh time budget; one nested in it shares its deadline.
+    func evaluation<T>(_ body: () throws(SCXMLExecutionError) -> T) throws(SCXMLExecutionError) -> T {
+        if evaluating { return try body() }
+        evaluating = true
+        scxml_duk_begin_evaluation(userData, limits.executionNanoseconds)
+        defer {
+            scxml_duk_end_evaluation(userData)
+            evaluating = false
+        }
+        return try body()
+    }
+
+    /// What went wrong when the evaluation under way failed on a limit, or `nil`.
+    private var limitExceeded: String? {
+        if userData.pointee.timed_out != 0 {
+            return "the script ran longer than its \(limits.executionTimeDescription) budget"
+        }
+        if userData.pointee.alloc_refused != 0 {
+            return "the script's heap exceeded its \(limits.heapDescription) limit"
+        }
+        return nil
+    }
+
     // MARK: Stack
 
     /// Runs `body` and restores the value stack's height afterwards.
@@ -63,7 +98,10 @@ final class DuktapeHeap: @unchecked Sendable {
 
     /// Throws the error on top of the stack when `code` says a protected call failed.
     func check(_ code: duk_int_t) throws(SCXMLExecutionError) {
-        if code != DUK_EXEC_SUCCESS { throw SCXMLExecutionError(topAsString()) }
+        guard code != DUK_EXEC_SUCCESS else { return }
+        // On a limit, say which one rather than Duktape's generic RangeError (and do not run the
+        // error's toString, which would time out too).
+        throw SCXMLExecutionError(limitExceeded ?? topAsString())
     }
 
     /// The value on top, converted to a string without throwing.
@@ -155,6 +193,8 @@ final class DuktapeHeap: @unchecked Sendable {
             }
             compiled[expression.id] = .some(nil)
         } catch {
+            // A limit reached while compiling says nothing about the expression: do not keep it.
+            if limitExceeded != nil { throw error }
             let message = "\(error.message) in '\(expression.source)' (\(expression.position))"
             compiled[expression.id] = .some(message)
             throw SCXMLExecutionError(message)

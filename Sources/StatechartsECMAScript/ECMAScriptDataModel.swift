@@ -5,16 +5,17 @@ import StatechartsSCXML
 /// running chart, variables as globals, expressions compiled once per heap (strict mode), the
 /// system variables `_event`, `_sessionid`, `_name` and `_ioprocessors` read-only, and `In(id)`.
 ///
-/// Limits: there is no execution time limit, so a script that never ends (`while (true) {}`)
-/// hangs its chart; run charts from untrusted sources under a process-level time limit. XML
-/// content has no DOM: inline XML becomes a string. Values cross between charts and events as
-/// JSON (functions and cycles do not survive).
+/// Each evaluation runs under ``ECMAScriptLimits`` (by default one second, and a 64 MiB heap);
+/// one that exceeds them fails with `error.execution`. XML content has no DOM: inline XML
+/// becomes a string. Values cross between charts and events as JSON (functions and cycles do
+/// not survive).
 public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
     let heap: DuktapeHeap
 
-    /// Creates the data model for one session: a fresh heap with the system variables defined.
-    public init(environment: SCXMLDataModelEnvironment) throws(SCXMLExecutionError) {
-        heap = try DuktapeHeap(activeStates: environment.activeStates)
+    /// Creates the data model for one session: a fresh heap with the system variables defined,
+    /// whose evaluations run under `limits`.
+    public init(environment: SCXMLDataModelEnvironment, limits: ECMAScriptLimits = .standard) throws(SCXMLExecutionError) {
+        heap = try DuktapeHeap(activeStates: environment.activeStates, limits: limits)
         try defineConstant("_sessionid", .string(environment.sessionID))
         try defineConstant("_name", .string(environment.name))
         try defineConstant("_ioprocessors", .object(environment.ioProcessors.map {
@@ -24,12 +25,17 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
     }
 
     private func defineConstant(_ name: String, _ value: SCXMLValue) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.push(.defineConstant)
             heap.push(name)
             try heap.push(value)
             try heap.call(2)
         }
+    }
+
+    /// Runs one evaluation: under a fresh time budget, with the value stack restored afterwards.
+    private func evaluation<T>(_ body: () throws(SCXMLExecutionError) -> T) throws(SCXMLExecutionError) -> T {
+        try heap.evaluation { () throws(SCXMLExecutionError) in try heap.balanced(body) }
     }
 
     /// Evaluates `expression` and leaves its value on top.
@@ -40,7 +46,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// The condition's value, converted to a boolean as ECMAScript does.
     public func evaluateCondition(_ expression: SCXMLExpression) throws(SCXMLExecutionError) -> Bool {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try pushValue(expression)
             return scxml_duk_to_boolean(heap.context, -1) != 0
         }
@@ -48,7 +54,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// The expression's value, as data.
     public func evaluateValue(_ expression: SCXMLExpression) throws(SCXMLExecutionError) -> SCXMLValue {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try pushValue(expression)
             return try heap.topAsValue()
         }
@@ -56,7 +62,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// `String(value)`.
     public func evaluateString(_ expression: SCXMLExpression) throws(SCXMLExecutionError) -> String {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.push(.toString)
             try pushValue(expression)
             try heap.call(1)
@@ -66,7 +72,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// `location = expression`, in strict mode: an undeclared or read-only location is an error.
     public func assign(_ location: SCXMLExpression, from expression: SCXMLExpression) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.pushCompiled(location)
             try pushValue(expression)
             try heap.call(1)
@@ -75,7 +81,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// `location = value`.
     public func assign(_ location: SCXMLExpression, value: SCXMLValue) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.pushCompiled(location)
             try heap.push(value)
             try heap.call(1)
@@ -84,7 +90,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// Creates the global `name` with `value`.
     public func declare(_ name: String, value: SCXMLValue) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.push(.setGlobal)
             heap.push(name)
             try heap.push(value)
@@ -95,7 +101,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
     /// Creates the global `name` with the value of `expression` (undefined when it fails).
     public func declare(_ name: String, from expression: SCXMLExpression) throws(SCXMLExecutionError) {
         do {
-            try heap.balanced { () throws(SCXMLExecutionError) in
+            try evaluation { () throws(SCXMLExecutionError) in
                 try heap.push(.setGlobal)
                 heap.push(name)
                 try pushValue(expression)
@@ -109,7 +115,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// Runs a script as strict global code: its `var` and function declarations become globals.
     public func runScript(_ script: SCXMLExpression) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.pushCompiled(script)
             try heap.call(0)
         }
@@ -125,13 +131,15 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
             throw SCXMLExecutionError("'\(name)' is not a legal variable name for <foreach>")
         }
         try heap.balanced { () throws(SCXMLExecutionError) in
-            try heap.push(.foreachCopy)
-            try pushValue(array)
-            try heap.call(1)
+            try heap.evaluation { () throws(SCXMLExecutionError) in
+                try heap.push(.foreachCopy)
+                try pushValue(array)
+                try heap.call(1)
+            }
             let copy = scxml_duk_get_top(heap.context) - 1
             let count = Int(scxml_duk_get_length(heap.context, copy))
             for i in 0..<count {
-                try heap.balanced { () throws(SCXMLExecutionError) in
+                try evaluation { () throws(SCXMLExecutionError) in
                     try heap.push(.foreachStep)
                     scxml_duk_dup(heap.context, copy)
                     scxml_duk_push_number(heap.context, Double(i))
@@ -146,7 +154,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 
     /// Binds `_event` (read-only, its fields frozen).
     public func bindEvent(_ event: SCXMLEvent) throws(SCXMLExecutionError) {
-        try heap.balanced { () throws(SCXMLExecutionError) in
+        try evaluation { () throws(SCXMLExecutionError) in
             try heap.push(.setEvent)
             heap.push(event.name)
             heap.push(event.type.rawValue)
@@ -161,9 +169,15 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
 }
 
 extension SCXMLDataModelFactory {
-    /// The `ecmascript` data model, on Duktape.
-    public static let ecmascript = SCXMLDataModelFactory(name: "ecmascript") { environment throws(SCXMLExecutionError) in
-        try ECMAScriptDataModel(environment: environment)
+    /// The `ecmascript` data model, on Duktape, with the standard limits (one second per
+    /// evaluation, a 64 MiB heap).
+    public static let ecmascript = SCXMLDataModelFactory.ecmascript(limits: .standard)
+
+    /// The `ecmascript` data model, on Duktape, whose evaluations run under `limits`.
+    public static func ecmascript(limits: ECMAScriptLimits) -> SCXMLDataModelFactory {
+        SCXMLDataModelFactory(name: "ecmascript") { environment throws(SCXMLExecutionError) in
+            try ECMAScriptDataModel(environment: environment, limits: limits)
+        }
     }
 
     /// Every data model this package provides: `null` and `ecmascript`.

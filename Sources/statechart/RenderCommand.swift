@@ -37,6 +37,8 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Steps to run before drawing (event names or +DURATION).")
     var after: [String] = []
 
+    @OptionGroup var scriptLimits: ScriptLimitArguments
+
     func validate() throws {
         _ = try outputFormat()
         _ = try diagram.direction()
@@ -59,7 +61,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let steps = try StepArguments.parse(after)
-        let loaded = try StepArguments.load(chart, options: access.readerOptions)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         var options = try diagram.options()
         if let active {
             let names = active.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

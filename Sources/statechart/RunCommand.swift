@@ -12,8 +12,10 @@ struct RunCommand: ParsableCommand {
         discussion: """
         Each STEP is an event name (sent as an external event) or +DURATION (+100ms, +1.5s, +2m, +1h), \
         which advances the virtual clock and fires the delayed events that fall due. <log> output goes \
-        to standard error. Put -- before STEPs that begin with '-'. Exit status: 0 on success, 1 when \
-        the chart cannot be loaded or stops on an error, 2 for a malformed STEP.
+        to standard error. Put -- before STEPs that begin with '-'. An ECMAScript evaluation that runs \
+        longer than --script-time-limit or grows its heap past --script-memory-limit fails with \
+        error.execution. Exit status: 0 on success, 1 when the chart cannot be loaded or stops on an \
+        error, 2 for a malformed STEP.
         """
     )
 
@@ -31,6 +33,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line.")
     var json = false
 
+    @OptionGroup var scriptLimits: ScriptLimitArguments
+
     func run() throws {
         var parsed: [Step] = []
         for text in steps {
@@ -40,7 +44,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         let loaded: SCXMLChart
-        do { loaded = try ChartLoader.load(chart, options: access.readerOptions) } catch {
+        do { loaded = try ChartLoader.load(chart, options: access.readerOptions, limits: scriptLimits.limits) } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCode(1)
         }

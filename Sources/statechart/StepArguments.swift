@@ -1,4 +1,5 @@
 import ArgumentParser
+import StatechartsECMAScript
 import StatechartsSCXML
 
 /// What `render` and `trace` share with `run`: parsing STEPs and loading a chart, with `run`'s
@@ -17,8 +18,8 @@ enum StepArguments {
     }
 
     /// Loads a chart; problems are printed as `FILE:LINE:COLUMN: message`, exit status 1.
-    static func load(_ path: String, options: SCXMLReader.Options) throws -> SCXMLChart {
-        do { return try ChartLoader.load(path, options: options) } catch {
+    static func load(_ path: String, options: SCXMLReader.Options, limits: ECMAScriptLimits) throws -> SCXMLChart {
+        do { return try ChartLoader.load(path, options: options, limits: limits) } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCodeError.failure
         }

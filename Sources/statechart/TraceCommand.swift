@@ -31,6 +31,8 @@ struct TraceCommand: ParsableCommand {
 
     @OptionGroup var diagram: DiagramArguments
 
+    @OptionGroup var scriptLimits: ScriptLimitArguments
+
     func validate() throws {
         _ = try diagram.direction()
         _ = try diagram.layoutEngine()
@@ -38,7 +40,7 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try StepArguments.parse(steps)
-        let loaded = try StepArguments.load(chart, options: access.readerOptions)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
         var runner = try StepArguments.runner(loaded, chart)

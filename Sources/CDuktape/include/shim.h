@@ -1,6 +1,10 @@
 #ifndef STATECHARTS_CDUKTAPE_SHIM_H
 #define STATECHARTS_CDUKTAPE_SHIM_H
+#if !__has_include(<duktape.h>)
+#error "Duktape's header duktape.h is missing: install it with `apt-get install duktape-dev`"
+#endif
 #include <duktape.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,19 +13,47 @@
  * cross Swift frames: every call here that can throw runs inside a protected call (pcall, pcompile
  * or safe_call) made from C, and leaves exactly one value on the stack: the result, or the error.
  * Functions returning duk_int_t return DUK_EXEC_SUCCESS (0) or DUK_EXEC_ERROR (1).
+ *
+ * Duktape is compiled into this target (duktape_engine.c) with the execution timeout check on;
+ * scxml_limits.c holds the time budget and the heap's allocator. The heap cap is enforced only
+ * inside the protected calls made here, where a refused allocation becomes a RangeError: the
+ * calls Swift makes outside them (pushing a string, say) are never refused, so the cap never
+ * reaches the fatal handler.
  */
 
 /* Answers In(id): whether the state with this id (CESU-8 bytes) is active. Must not throw. */
 typedef int (*scxml_duk_in_state_function)(void *owner, const char *id, duk_size_t length);
 
-/* The heap's user data: how In() reaches Swift. */
+/* The heap's user data: how In() reaches Swift, and the heap's limits (scxml_limits.c). */
 typedef struct scxml_duk_udata {
     scxml_duk_in_state_function in_state;
     void *owner;
+    /* The evaluation's deadline on CLOCK_MONOTONIC, in nanoseconds; 0 when none is under way. */
+    uint64_t deadline;
+    /* Set once the deadline has passed, until the evaluation ends. */
+    int timed_out;
+    /* The cap on the bytes the heap holds (0: none), and the bytes it holds. */
+    size_t heap_limit;
+    size_t heap_used;
+    /* How deep the protected calls made here are nested: the cap is enforced only inside one. */
+    int protected_depth;
+    /* Set when an allocation was refused during the evaluation under way. */
+    int alloc_refused;
 } scxml_duk_udata;
 
+/* Starts an evaluation that may run for budget_ns nanoseconds, clearing the flags. */
+void scxml_duk_begin_evaluation(scxml_duk_udata *udata, uint64_t budget_ns);
+/* Ends it: no deadline, flags cleared. */
+void scxml_duk_end_evaluation(scxml_duk_udata *udata);
+
+/* The heap's allocator: malloc with the bytes in use counted, refusing to pass heap_limit. */
+void *scxml_duk_alloc(void *udata, duk_size_t size);
+void *scxml_duk_realloc(void *udata, void *pointer, duk_size_t size);
+void scxml_duk_free(void *udata, void *pointer);
+
 /* Fatal errors only happen when a throwing call is made outside a protected call (a bug) or
- * memory runs out; returning would make Duktape spin, so report and abort. */
+ * malloc fails there (the heap cap does not refuse allocations outside protected calls);
+ * returning would make Duktape spin, so report and abort. */
 static inline void scxml_duk_fatal(void *udata, const char *message) {
     (void) udata;
     fprintf(stderr, "statecharts: fatal Duktape error: %s\n", message ? message : "(no message)");
@@ -30,11 +62,24 @@ static inline void scxml_duk_fatal(void *udata, const char *message) {
 }
 
 static inline duk_context *scxml_duk_create_heap(scxml_duk_udata *udata) {
-    return duk_create_heap(NULL, NULL, NULL, udata, scxml_duk_fatal);
+    return duk_create_heap(scxml_duk_alloc, scxml_duk_realloc, scxml_duk_free, udata, scxml_duk_fatal);
 }
 
 static inline void scxml_duk_destroy_heap(duk_context *ctx) {
     duk_destroy_heap(ctx);
+}
+
+static inline scxml_duk_udata *scxml_duk__udata(duk_context *ctx) {
+    duk_memory_functions funcs;
+    duk_get_memory_functions(ctx, &funcs);
+    return (scxml_duk_udata *) funcs.udata;
+}
+
+/* Every protected call is made through these two, so that the heap's cap is enforced inside it. */
+static inline void scxml_duk__enter(duk_context *ctx) { scxml_duk__udata(ctx)->protected_depth += 1; }
+static inline duk_int_t scxml_duk__leave(duk_context *ctx, duk_int_t rc) {
+    scxml_duk__udata(ctx)->protected_depth -= 1;
+    return rc;
 }
 
 /* In(id): a native function that only makes non-throwing calls. */
@@ -65,7 +110,8 @@ static inline duk_ret_t scxml_duk__register_in(duk_context *ctx, void *udata) {
 
 /* Defines the global function In(id). Leaves one value. */
 static inline duk_int_t scxml_duk_register_in(duk_context *ctx) {
-    return duk_safe_call(ctx, scxml_duk__register_in, NULL, 0, 1);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_safe_call(ctx, scxml_duk__register_in, NULL, 0, 1));
 }
 
 /* Whether the value stack has room for `extra` more values (never throws). */
@@ -75,7 +121,8 @@ static inline duk_bool_t scxml_duk_reserve(duk_context *ctx, duk_idx_t extra) {
 
 /* Compiles source text; flags are DUK_COMPILE_* (see scxml_duk_flag_*). Leaves the function or the error. */
 static inline duk_int_t scxml_duk_compile(duk_context *ctx, const char *source, duk_size_t length, duk_uint_t flags) {
-    return duk_pcompile_lstring(ctx, flags, source, length);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_pcompile_lstring(ctx, flags, source, length));
 }
 
 static inline duk_uint_t scxml_duk_flag_eval(void) { return DUK_COMPILE_EVAL; }
@@ -86,7 +133,8 @@ static inline duk_uint_t scxml_duk_flag_strict(void) { return DUK_COMPILE_STRICT
 static inline duk_int_t scxml_duk_call(duk_context *ctx, duk_idx_t nargs) {
     duk_push_global_object(ctx);
     duk_insert(ctx, -(nargs + 1));
-    return duk_pcall_method(ctx, nargs);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_pcall_method(ctx, nargs));
 }
 
 static inline duk_ret_t scxml_duk__stash_put(duk_context *ctx, void *udata) {
@@ -100,7 +148,8 @@ static inline duk_ret_t scxml_duk__stash_put(duk_context *ctx, void *udata) {
 
 /* Moves the value on top into the heap stash at `slot`. Leaves undefined or the error. */
 static inline duk_int_t scxml_duk_stash_put(duk_context *ctx, duk_uarridx_t slot) {
-    return duk_safe_call(ctx, scxml_duk__stash_put, (void *) (duk_uintptr_t) slot, 1, 1);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_safe_call(ctx, scxml_duk__stash_put, (void *) (duk_uintptr_t) slot, 1, 1));
 }
 
 static inline duk_ret_t scxml_duk__stash_get(duk_context *ctx, void *udata) {
@@ -112,7 +161,8 @@ static inline duk_ret_t scxml_duk__stash_get(duk_context *ctx, void *udata) {
 
 /* Pushes the value in the heap stash at `slot` (undefined when empty), or the error. */
 static inline duk_int_t scxml_duk_stash_get(duk_context *ctx, duk_uarridx_t slot) {
-    return duk_safe_call(ctx, scxml_duk__stash_get, (void *) (duk_uintptr_t) slot, 0, 1);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_safe_call(ctx, scxml_duk__stash_get, (void *) (duk_uintptr_t) slot, 0, 1));
 }
 
 static inline duk_ret_t scxml_duk__stash_items(duk_context *ctx, void *udata) {
@@ -130,7 +180,8 @@ static inline duk_ret_t scxml_duk__stash_items(duk_context *ctx, void *udata) {
 
 /* Stores each item of the array on top in the heap stash, from `first` on. Leaves undefined or the error. */
 static inline duk_int_t scxml_duk_stash_items(duk_context *ctx, duk_uarridx_t first) {
-    return duk_safe_call(ctx, scxml_duk__stash_items, (void *) (duk_uintptr_t) first, 1, 1);
+    scxml_duk__enter(ctx);
+    return scxml_duk__leave(ctx, duk_safe_call(ctx, scxml_duk__stash_items, (void *) (duk_uintptr_t) first, 1, 1));
 }
 
 /* The value at idx as a string without throwing (an error while converting gives a fixed text). */
