@@ -1,4 +1,5 @@
 import ArgumentParser
+import Statecharts
 import StatechartsGraphviz
 
 /// Options shared by `render` and `trace`: how the diagram is laid out.
@@ -11,6 +12,16 @@ struct DiagramArguments: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: "Show action names on transitions and in states.")
     var actions = true
+
+    @Option(name: .customLong("max-states"), help: ArgumentHelp(
+        "The most states a chart may have to be laid out (default: \(DiagramLimits.default.maximumStates)); DOT output is never limited.",
+        valueName: "N"))
+    var maxStates: Int?
+
+    @Option(name: .customLong("max-transitions"), help: ArgumentHelp(
+        "The most transition arrows a chart may have to be laid out (default: \(DiagramLimits.default.maximumTransitions)).",
+        valueName: "N"))
+    var maxTransitions: Int?
 
     /// The layout direction, or a usage error naming the valid ones.
     func direction() throws -> DiagramOptions.Direction {
@@ -28,8 +39,49 @@ struct DiagramArguments: ParsableArguments {
         return engine
     }
 
+    /// The size limits: the defaults, with `--max-states` and `--max-transitions` applied, or a
+    /// usage error for a value below 1.
+    func limits() throws -> DiagramLimits {
+        var limits = DiagramLimits.default
+        if let maxStates {
+            guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1") }
+            limits.maximumStates = maxStates
+        }
+        if let maxTransitions {
+            guard maxTransitions >= 1 else { throw ValidationError("--max-transitions must be at least 1") }
+            limits.maximumTransitions = maxTransitions
+        }
+        return limits
+    }
+
     /// Diagram options with these settings.
     func options() throws -> DiagramOptions {
         DiagramOptions(direction: try direction(), showsActions: actions)
+    }
+
+    /// Checks that `chart` is within ``limits()`` before anything is laid out; otherwise prints
+    /// why on standard error and fails with exit status 1.
+    func checkSize<StateID, Event, Context>(of chart: Statechart<StateID, Event, Context>, path: String) throws {
+        let limits = try limits()
+        let size = DiagramSize(of: chart)
+        guard !limits.admits(size) else { return }
+        var options: [String] = []
+        if size.states > limits.maximumStates { options.append("--max-states") }
+        if size.transitions > limits.maximumTransitions { options.append("--max-transitions") }
+        Console.error("statechart: \(path) has \(grouped(size.states)) states and \(grouped(size.transitions)) transitions, "
+            + "more than the renderer's limit of \(grouped(limits.maximumStates)) states / \(grouped(limits.maximumTransitions)) transitions; "
+            + "raise \(options.joined(separator: " and ")) to try anyway, or render DOT (--format dot) and lay it out elsewhere")
+        throw ExitCodeError.failure
+    }
+
+    /// `n` with thousands separated by commas (`1,960`).
+    private func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
     }
 }

@@ -13,8 +13,10 @@ struct RenderCommand: ParsableCommand {
         The format follows OUT's extension unless --format is given. --active fills the states named \
         (comma-separated ids). --after runs the STEPs first (event names, or +DURATION to advance the \
         virtual clock, as for `run`) and highlights the configuration reached and the last step's \
-        transitions. Exit status: 0 on success, 1 when the chart cannot be loaded, a state is unknown \
-        or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
+        transitions. A chart with more states or transitions than --max-states and --max-transitions \
+        allow is refused before the layout (which cannot be interrupted), except for DOT output. Exit \
+        status: 0 on success, 1 when the chart cannot be loaded, is over the size limits, a state is \
+        unknown or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
         """
     )
 
@@ -43,6 +45,7 @@ struct RenderCommand: ParsableCommand {
         _ = try outputFormat()
         _ = try diagram.direction()
         _ = try diagram.layoutEngine()
+        _ = try diagram.limits()
     }
 
     /// The output format: `--format`, or OUT's extension.
@@ -62,6 +65,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let steps = try StepArguments.parse(after)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
+        let format = try outputFormat()
+        // DOT is written in Swift and never limited; laying it out cannot be interrupted.
+        if format != .dot { try diagram.checkSize(of: loaded.statechart, path: chart) }
         var options = try diagram.options()
         if let active {
             let names = active.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -87,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         }
         let rendered: RenderedDiagram
         do {
-            rendered = try GraphvizRenderer.render(dot: dot, format: try outputFormat(), engine: try diagram.layoutEngine())
+            rendered = try GraphvizRenderer.render(dot: dot, format: format, engine: try diagram.layoutEngine())
         } catch {
             Console.error("statechart: \(error)")
             throw ExitCodeError.failure

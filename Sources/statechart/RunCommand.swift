@@ -50,7 +50,7 @@ struct RunCommand: ParsableCommand {
         }
         var runner: ChartRunner
         do { runner = try ChartRunner(loaded) } catch {
-            Console.error("\(chart): \(error)")
+            for line in error.lines { Console.error("\(chart): \(line)") }
             throw ExitCode(1)
         }
         emit(runner.start())
@@ -70,6 +70,6 @@ struct RunCommand: ParsableCommand {
     }
 
     func emit(_ report: StepReport) {
-        Console.out(json ? report.jsonLine : report.readableLine)
+        if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
     }
 }

@@ -28,7 +28,7 @@ enum StepArguments {
     /// A runner for a loaded chart.
     static func runner(_ chart: SCXMLChart, _ path: String) throws -> ChartRunner {
         do { return try ChartRunner(chart) } catch {
-            Console.error("\(path): \(error)")
+            for line in error.lines { Console.error("\(path): \(line)") }
             throw ExitCodeError.failure
         }
     }

@@ -12,9 +12,10 @@ struct TraceCommand: ParsableCommand {
         discussion: """
         Each STEP is an event name or +DURATION, as for `run`. The page holds one diagram per step \
         (inline SVG, no network access), with the configuration reached highlighted and the step's \
-        transitions in red; previous/next buttons and the arrow keys move between steps. Exit status: \
-        0 on success, 1 when the chart cannot be loaded or OUT cannot be written, 2 for a malformed \
-        STEP, 64 for a usage error.
+        transitions in red; previous/next buttons and the arrow keys move between steps. A chart with \
+        more states or transitions than --max-states and --max-transitions allow is refused before \
+        the layout. Exit status: 0 on success, 1 when the chart cannot be loaded, is over the size \
+        limits or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
         """
     )
 
@@ -36,11 +37,13 @@ struct TraceCommand: ParsableCommand {
     func validate() throws {
         _ = try diagram.direction()
         _ = try diagram.layoutEngine()
+        _ = try diagram.limits()
     }
 
     func run() throws {
         let parsed = try StepArguments.parse(steps)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
+        try diagram.checkSize(of: loaded.statechart, path: chart)
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
         var runner = try StepArguments.runner(loaded, chart)
