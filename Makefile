@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: demo test build bench deps clean tsan
+.PHONY: demo test build bench deps clean tsan fuzz
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -22,6 +22,10 @@ test: deps
 tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# Every fuzz target with libFuzzer and AddressSanitizer, FUZZ_SECONDS each (default 600).
+fuzz: deps
+	bash scripts/fuzz.sh
 
 bench: deps
 	bash scripts/bench.sh
