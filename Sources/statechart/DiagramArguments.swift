@@ -62,26 +62,11 @@ struct DiagramArguments: ParsableArguments {
     /// Checks that `chart` is within ``limits()`` before anything is laid out; otherwise prints
     /// why on standard error and fails with exit status 1.
     func checkSize<StateID, Event, Context>(of chart: Statechart<StateID, Event, Context>, path: String) throws {
-        let limits = try limits()
-        let size = DiagramSize(of: chart)
-        guard !limits.admits(size) else { return }
-        var options: [String] = []
-        if size.states > limits.maximumStates { options.append("--max-states") }
-        if size.transitions > limits.maximumTransitions { options.append("--max-transitions") }
-        Console.error("statechart: \(path) has \(grouped(size.states)) states and \(grouped(size.transitions)) transitions, "
-            + "more than the renderer's limit of \(grouped(limits.maximumStates)) states / \(grouped(limits.maximumTransitions)) transitions; "
-            + "raise \(options.joined(separator: " and ")) to try anyway, or render DOT (--format dot) and lay it out elsewhere")
+        let message = try limits().exceededMessage(
+            for: DiagramSize(of: chart), subject: path, stateLimitName: "--max-states",
+            transitionLimitName: "--max-transitions", alternative: "render DOT (--format dot) and lay it out elsewhere")
+        guard let message else { return }
+        Console.error("statechart: \(message)")
         throw ExitCodeError.failure
-    }
-
-    /// `n` with thousands separated by commas (`1,960`).
-    private func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
     }
 }

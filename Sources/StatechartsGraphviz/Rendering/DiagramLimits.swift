@@ -37,25 +37,28 @@ public struct DiagramLimits: Sendable, Hashable {
     /// Throws a ``GraphvizError`` with stage ``GraphvizError/Stage/limits`` and a message saying
     /// by how much, unless a diagram of `size` is within the limits.
     public func check(_ size: DiagramSize) throws(GraphvizError) {
-        guard !admits(size) else { return }
-        throw GraphvizError(stage: .limits, messages: [exceededMessage(for: size, raise: exceededLimitNames(for: size))])
+        guard let message = exceededMessage(for: size) else { return }
+        throw GraphvizError(stage: .limits, messages: [message])
     }
 
-    /// `the chart has 2,000 states and 1,960 transitions, more than the renderer's limit of 400
-    /// states / 800 transitions; raise RAISE to try anyway, or render DOT and lay it out elsewhere`.
-    func exceededMessage(for size: DiagramSize, raise: String) -> String {
-        "the chart has \(grouped(size.states)) states and \(grouped(size.transitions)) transitions, "
-            + "more than the renderer's limit of \(grouped(maximumStates)) states / \(grouped(maximumTransitions)) transitions; "
-            + "raise \(raise) to try anyway, or render DOT and lay it out elsewhere"
-    }
-
-    /// The properties to raise for `size`: `DiagramLimits.maximumStates`, `…maximumTransitions`
-    /// or both.
-    func exceededLimitNames(for size: DiagramSize) -> String {
+    /// The sentence saying how a diagram of `size` exceeds these limits, or `nil` when it does
+    /// not: `SUBJECT has 2,000 states and 1,960 transitions, more than the renderer's limit of
+    /// 1,000 states / 250 transitions; raise NAMES to try anyway, or ALTERNATIVE`, where NAMES
+    /// are `stateLimitName`, `transitionLimitName` or both, whichever limits are exceeded. The
+    /// defaults name this type's properties; a tool names its own options.
+    public func exceededMessage(
+        for size: DiagramSize, subject: String = "the chart",
+        stateLimitName: String = "DiagramLimits.maximumStates",
+        transitionLimitName: String = "DiagramLimits.maximumTransitions",
+        alternative: String = "render DOT and lay it out elsewhere"
+    ) -> String? {
+        guard !admits(size) else { return nil }
         var names: [String] = []
-        if size.states > maximumStates { names.append("DiagramLimits.maximumStates") }
-        if size.transitions > maximumTransitions { names.append("DiagramLimits.maximumTransitions") }
-        return names.joined(separator: " and ")
+        if size.states > maximumStates { names.append(stateLimitName) }
+        if size.transitions > maximumTransitions { names.append(transitionLimitName) }
+        return "\(subject) has \(grouped(size.states)) states and \(grouped(size.transitions)) transitions, "
+            + "more than the renderer's limit of \(grouped(maximumStates)) states / \(grouped(maximumTransitions)) transitions; "
+            + "raise \(names.joined(separator: " and ")) to try anyway, or \(alternative)"
     }
 }
 
