@@ -33,7 +33,9 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "StatechartsGraphviz", dependencies: ["Statecharts", "CGraphviz"]),
+        // Object IDs in document order, so that the same DOT always gives the same layout and output.
+        .target(name: "CGraphvizIDs", dependencies: ["CGraphviz"]),
+        .target(name: "StatechartsGraphviz", dependencies: ["Statecharts", "CGraphviz", "CGraphvizIDs"]),
 
         // Adapters for users of the seed libraries (SwiftState, Transporter, STWorkflow, ...),
         // built on the core's public API only.

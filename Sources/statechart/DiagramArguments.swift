@@ -10,8 +10,13 @@ struct DiagramArguments: ParsableArguments {
     @Option(help: "Graphviz layout engine: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
     var engine: String = "dot"
 
-    @Flag(inversion: .prefixedNo, help: "Show action names on transitions and in states.")
-    var actions = true
+    @Option(help: ArgumentHelp(
+        "How actions are shown on transitions and in states: full, short (summaries cut with an ellipsis; the SVG tooltip has the full text) or none.",
+        valueName: "full|short|none"))
+    var actions: String = "short"
+
+    @Flag(name: .customLong("no-actions"), help: "Hide actions (the same as --actions none).")
+    var noActions = false
 
     @Option(name: .customLong("max-states"), help: ArgumentHelp(
         "The most states a chart may have to be laid out (default: \(DiagramLimits.default.maximumStates)); DOT output is never limited.",
@@ -54,9 +59,18 @@ struct DiagramArguments: ParsableArguments {
         return limits
     }
 
+    /// How actions are shown, or a usage error naming the valid styles.
+    func actionLabels() throws -> DiagramOptions.ActionLabels {
+        if noActions { return .none }
+        guard let labels = DiagramOptions.ActionLabels(rawValue: actions.lowercased()) else {
+            throw ValidationError("unknown action style '\(actions)': use full, short or none")
+        }
+        return labels
+    }
+
     /// Diagram options with these settings.
     func options() throws -> DiagramOptions {
-        DiagramOptions(direction: try direction(), showsActions: actions)
+        DiagramOptions(direction: try direction(), actions: try actionLabels())
     }
 
     /// Checks that `chart` is within ``limits()`` before anything is laid out; otherwise prints

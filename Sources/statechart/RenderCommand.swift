@@ -44,6 +44,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         _ = try outputFormat()
         _ = try diagram.direction()
+        _ = try diagram.actionLabels()
         _ = try diagram.layoutEngine()
         _ = try diagram.limits()
     }

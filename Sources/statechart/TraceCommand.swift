@@ -36,6 +36,7 @@ struct TraceCommand: ParsableCommand {
 
     func validate() throws {
         _ = try diagram.direction()
+        _ = try diagram.actionLabels()
         _ = try diagram.layoutEngine()
         _ = try diagram.limits()
     }

@@ -32,7 +32,7 @@ struct DOTGoldenTests {
         let dot = try SampleCharts.oddNames().dot()
         #expect(dot.contains(#"label="quote\"d""#))
         #expect(dot.contains(#"label="back\\slash""#))
-        #expect(dot.contains(#"label="line\nbreak""#))
+        #expect(dot.contains(#"label=" line\nbreak ""#))
         #expect(dot.contains("&lt;tag&gt; &amp; amp"))
         #expect(dot.contains("a &lt; b &amp; c"))
         #expect(dot.contains("Ünïcødé ✓"))

@@ -39,14 +39,27 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
     func kind(_ state: StateID) -> StateKind { chart.kind(of: state) ?? .atomic }
     func isCluster(_ state: StateID) -> Bool { kind(state) == .compound || kind(state) == .parallel }
 
-    /// The node an edge uses for a state: itself, or the point inside its cluster.
-    func anchor(_ state: StateID) -> String {
-        switch kind(state) {
-        case .compound: return id(state) + "_initial"
-        case .parallel: return id(state) + "_anchor"
-        default: return id(state)
-        }
+    /// The node an edge uses for a state: itself, or one of the two invisible points of its
+    /// cluster, to and from which edges are clipped at the border (`lhead`/`ltail`). The `start`
+    /// point is kept before everything in the cluster (above it, top-down), the `end` point after:
+    /// edges to and from states earlier in document order use `start`, the others `end`, so that
+    /// they leave and enter on the side facing the other state and their labels stay outside.
+    func anchor(_ state: StateID, towards other: StateID?) -> String {
+        guard isCluster(state) else { return id(state) }
+        guard let other, (index[other] ?? 0) > (index[state] ?? 0) else { return startPoint(state) }
+        return endPoint(state)
     }
+
+    func startPoint(_ state: StateID) -> String { id(state) + "_start" }
+    func endPoint(_ state: StateID) -> String { id(state) + "_end" }
+
+    /// The initial-state dot inside a compound state's cluster: only its initial edge uses it.
+    func initialDot(_ state: StateID) -> String { id(state) + "_initial" }
+
+    /// The small open circle inside a cluster from which its transitions to its own descendants
+    /// (internal transitions, or external ones to a child) start: they cannot be clipped at the
+    /// border they never cross.
+    func innerPort(_ state: StateID) -> String { id(state) + "_port" }
 
     func isHighlighted(_ state: StateID) -> Bool { options.highlightedStates.contains(name(state)) }
 
@@ -61,7 +74,16 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
 
     // MARK: Labels
 
-    func triggerText(_ t: TransitionDescription<StateID, Event.Name>) -> String {
+    /// Action names as the diagram shows them: summarized, and cut when `cut` is true and the
+    /// options ask for ``DiagramOptions/ActionLabels/short``.
+    func actionText(_ names: [String], cut: Bool) -> String {
+        let text = names.map(ActionSummary.summary).joined(separator: ", ")
+        guard cut, options.actions == .short else { return text }
+        return ActionSummary.shortened(text, limit: DiagramOptions.shortActionLength)
+    }
+
+    /// `event [guard] / actions`, with the actions cut to length when `cut` is true.
+    func triggerText(_ t: TransitionDescription<StateID, Event.Name>, cut: Bool = true) -> String {
         var parts: [String] = []
         if t.isAnyEvent {
             parts.append("*")
@@ -76,23 +98,23 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         }
         var text = parts.joined(separator: " ")
         if options.showsActions && !t.actionNames.isEmpty {
-            text += (text.isEmpty ? "/ " : " / ") + t.actionNames.joined(separator: ", ")
+            text += (text.isEmpty ? "/ " : " / ") + actionText(t.actionNames, cut: cut)
         }
         return text
     }
 
     /// The lines listed under a state's name: entry and exit actions, targetless reactions.
-    func innerLines(_ state: StateID) -> [String] {
+    func innerLines(_ state: StateID, cut: Bool = true) -> [String] {
         var result: [String] = []
         if options.showsActions {
             let entry = chart.entryActionNames(of: state)
-            if !entry.isEmpty { result.append("entry / " + entry.joined(separator: ", ")) }
+            if !entry.isEmpty { result.append("entry / " + actionText(entry, cut: cut)) }
             let exit = chart.exitActionNames(of: state)
-            if !exit.isEmpty { result.append("exit / " + exit.joined(separator: ", ")) }
+            if !exit.isEmpty { result.append("exit / " + actionText(exit, cut: cut)) }
         }
         for t in chart.transitions(of: state) {
             guard let description = chart.transition(t), description.targets.isEmpty else { continue }
-            result.append(triggerText(description))
+            result.append(triggerText(description, cut: cut))
         }
         return result
     }
@@ -104,6 +126,13 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         html += "<TR><TD><B>\(DOTEscaping.html(name(state)))</B></TD></TR>"
         for line in inner { html += "<TR><TD ALIGN=\"LEFT\">\(DOTEscaping.html(line))</TD></TR>" }
         return html + "</TABLE>>"
+    }
+
+    /// `, tooltip="…"` with a state's name and its full inner lines, when some were cut.
+    func tooltipAttribute(_ state: StateID) -> String {
+        let full = innerLines(state, cut: false)
+        guard full != innerLines(state) else { return "" }
+        return ", tooltip=" + DOTEscaping.quoted(([name(state)] + full).joined(separator: "\n"))
     }
 
     // MARK: Document
@@ -130,10 +159,10 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         case .atomic:
             let style = highlighted ? "rounded,filled" : "rounded"
             let fill = highlighted ? ", fillcolor=\"#cfe3ff\"" : ""
-            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(fill), label=\(label(state))];")
+            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(fill), label=\(label(state))\(tooltipAttribute(state))];")
         case .final:
             let fill = highlighted ? ", style=filled, fillcolor=\"#cfe3ff\"" : ""
-            lines.append("\(pad)\(id(state)) [shape=doublecircle, width=0.3, label=\(label(state))\(fill)];")
+            lines.append("\(pad)\(id(state)) [shape=doublecircle, width=0.3, label=\(label(state))\(fill)\(tooltipAttribute(state))];")
         case .shallowHistory, .deepHistory:
             let text = kind(state) == .deepHistory ? "H*" : "H"
             lines.append("\(pad)\(id(state)) [shape=circle, width=0.3, fixedsize=true, label=\"\(text)\", tooltip=\(DOTEscaping.quoted(name(state)))];")
@@ -145,18 +174,30 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
             if highlighted { styles.append("filled") }
             lines.append("\(pad)subgraph \(clusterID(state)) {")
             lines.append("\(pad)  label=\(label(state));")
+            let tooltip = tooltipAttribute(state)
+            if !tooltip.isEmpty { lines.append("\(pad)  \(tooltip.dropFirst(2));") }
             lines.append("\(pad)  style=\"\(styles.joined(separator: ","))\";")
             if highlighted { lines.append("\(pad)  fillcolor=\"#eaf2ff\";") }
-            if isParallel {
-                lines.append("\(pad)  \(anchor(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
-            } else {
-                lines.append("\(pad)  \(anchor(state)) [shape=point, style=filled, fillcolor=black, width=0.12, label=\"\"];")
+            lines.append("\(pad)  \(startPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
+            lines.append("\(pad)  \(endPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
+            if !isParallel {
+                lines.append("\(pad)  \(initialDot(state)) [shape=point, style=filled, fillcolor=black, width=0.12, label=\"\"];")
+            }
+            if hasInnerTransitions(state) {
+                lines.append("\(pad)  \(innerPort(state)) [shape=circle, style=filled, fillcolor=white, width=0.1, fixedsize=true, label=\"\", tooltip=\(DOTEscaping.quoted(name(state) + ": transitions to its own states"))];")
             }
             for child in chart.children(of: state) { emitState(child, depth: depth + 1, isRegion: isParallel) }
+            // Keep the start and end points before and after everything else in the cluster.
+            var inner = chart.children(of: state).map { isCluster($0) ? (startPoint($0), endPoint($0)) : (id($0), id($0)) }
+            if !isParallel { inner.insert((initialDot(state), initialDot(state)), at: 0) }
+            for (first, last) in inner {
+                lines.append("\(pad)  \(startPoint(state)) -> \(first) [style=invis];")
+                lines.append("\(pad)  \(last) -> \(endPoint(state)) [style=invis];")
+            }
             lines.append("\(pad)}")
             if !isParallel {
                 for target in chart.defaultTargets(of: state) {
-                    emitEdge(from: anchor(state), fromState: state, to: target, attributes: [], indent: pad)
+                    emitEdge(from: initialDot(state), fromState: nil, to: target, attributes: [], indent: pad)
                 }
             }
         }
@@ -171,14 +212,34 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         }
         for t in chart.transitions(of: state) {
             guard let description = chart.transition(t), !description.targets.isEmpty else { continue }
-            var attributes = ["label=\(DOTEscaping.quoted(triggerText(description)))"]
+            let text = triggerText(description)
+            // A space either side keeps labels of neighbouring edges (`upgrade`, `downgrade`
+            // between the same two states) from touching.
+            var attributes = ["label=\(DOTEscaping.quoted(" " + text + " "))"]
+            let fullText = triggerText(description, cut: false)
+            if fullText != text { attributes.append("tooltip=\(DOTEscaping.quoted(fullText))") }
             if description.isEventless || description.isInternal { attributes.append("style=dashed") }
             if options.highlightedTransitions.contains(t) {
                 attributes += ["color=\"#d62728\"", "fontcolor=\"#d62728\"", "penwidth=2.5"]
             }
             for target in description.targets {
-                emitEdge(from: anchor(state), fromState: state, to: target, attributes: attributes)
+                let staysInside = isCluster(state) && (target == state || isInside(target, state))
+                let tail = staysInside ? innerPort(state) : anchor(state, towards: target)
+                if staysInside && target == state {
+                    let suffix = " [" + attributes.joined(separator: ", ") + "]"
+                    lines.append("  \(tail) -> \(tail)\(suffix);")
+                } else {
+                    emitEdge(from: tail, fromState: staysInside ? nil : state, to: target, attributes: attributes)
+                }
             }
+        }
+    }
+
+    /// Whether a compound or parallel state has a transition to itself or its descendants.
+    func hasInnerTransitions(_ state: StateID) -> Bool {
+        chart.transitions(of: state).contains { t in
+            guard let description = chart.transition(t) else { return false }
+            return description.targets.contains { $0 == state || isInside($0, state) }
         }
     }
 
@@ -186,14 +247,15 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
     /// other's cluster, where Graphviz cannot clip.
     mutating func emitEdge(from tail: String, fromState: StateID?, to target: StateID, attributes: [String], indent: String = "  ") {
         var attributes = attributes
-        let head = anchor(target)
-        // Edges leave a compound state at its border (`ltail`). A parallel state's anchor is an
-        // invisible point inside it; clipping there misplaces the arrowhead of back edges in dot,
-        // so those edges simply start inside the cluster.
-        if let source = fromState, source != target, kind(source) == .compound, !isInside(target, source) {
+        let head = anchor(target, towards: fromState.flatMap { isInside($0, target) ? nil : $0 })
+        // Edges leave a compound or parallel state at its border (`ltail`), and enter one at its
+        // border (`lhead`), unless one end lies inside the other's cluster, where Graphviz cannot
+        // clip.
+        if let source = fromState, source != target, isCluster(source), !isInside(target, source) {
             attributes.append("ltail=\(clusterID(source))")
         }
-        if isCluster(target), fromState != target, !(fromState.map { isInside($0, target) } ?? false), tail != anchor(target) {
+        if isCluster(target), fromState != target, !(fromState.map { isInside($0, target) } ?? false),
+           tail != innerPort(target), tail != initialDot(target) {
             attributes.append("lhead=\(clusterID(target))")
         }
         let suffix = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"

@@ -1,4 +1,5 @@
 import CGraphviz
+import CGraphvizIDs
 import Synchronization
 
 /// A diagram rendered by Graphviz: its bytes, and any warnings Graphviz gave while producing it.
@@ -86,6 +87,9 @@ private struct GraphvizState: ~Copyable {
         if context == nil { context = gvContext() }
         guard let context else { return .failure(GraphvizError(stage: .layout, messages: ["could not create a Graphviz context"])) }
 
+        // Object IDs in order of first mention, so clusters are laid out and written in the
+        // same order every time (see shim.h).
+        statecharts_ids_reset()
         guard let graph = agmemread(dot) else {
             return .failure(GraphvizError(stage: .parse, messages: takeMessages()))
         }

@@ -77,7 +77,7 @@ struct CLIDiagramTests {
         }
         #expect(!dot.contains(##"fillcolor="#cfe3ff", label="loud""##))
         let red = dot.split(separator: "\n").filter { $0.contains("#d62728") }
-        #expect(red.count == 1 && red[0].contains(#"label="mute""#), "\(red)")
+        #expect(red.count == 1 && red[0].contains(#"label=" mute ""#), "\(red)")
     }
 
     @Test("unknown format, engine or state, a bad step, an unreadable chart and an unwritable output fail with a message")
