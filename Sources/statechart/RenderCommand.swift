@@ -16,7 +16,9 @@ struct RenderCommand: ParsableCommand {
         transitions. A chart with more states or transitions than --max-states and --max-transitions \
         allow is refused before the layout (which cannot be interrupted), except for DOT output. Exit \
         status: 0 on success, 1 when the chart cannot be loaded, is over the size limits, a state is \
-        unknown or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
+        unknown, OUT cannot be written or --strict finds an event no transition can match, 2 for a \
+        malformed STEP, 64 for a usage error. On success it prints what it wrote: \
+        "wrote OUT: N states, M active".
         """
     )
 
@@ -40,6 +42,8 @@ struct RenderCommand: ParsableCommand {
     var after: [String] = []
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
+
+    @OptionGroup var strictness: StrictArguments
 
     func validate() throws {
         _ = try outputFormat()
@@ -66,6 +70,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let steps = try StepArguments.parse(after)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
+        try strictness.checkEvents(steps, of: loaded, path: chart)
         let format = try outputFormat()
         // DOT is written in Swift and never limited; laying it out cannot be interrupted.
         if format != .dot { try diagram.checkSize(of: loaded.statechart, path: chart) }
@@ -79,6 +84,7 @@ struct RenderCommand: ParsableCommand {
             }
             options.highlightedStates.formUnion(names)
         }
+        var activeCount = options.highlightedStates.count
         let dot: String
         if steps.isEmpty {
             dot = loaded.statechart.dot(options: options)
@@ -91,6 +97,7 @@ struct RenderCommand: ParsableCommand {
                 _ = runner.run(step, number: i + 1, observer: &recorder)
             }
             dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
+            activeCount = loaded.statechart.atomicStates(in: runner.instance.currentConfigurationValue).count
         }
         let rendered: RenderedDiagram
         do {
@@ -101,5 +108,9 @@ struct RenderCommand: ParsableCommand {
         }
         for warning in rendered.warnings { Console.error("statechart: Graphviz: \(warning)") }
         try OutputFile.write(rendered.bytes, to: output)
+        Console.out("wrote \(output): \(Self.count(loaded.statechart.states.count, "state")), \(activeCount) active")
     }
+
+    /// `1 state`, `14 states`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -14,8 +14,14 @@ struct RunCommand: ParsableCommand {
         which advances the virtual clock and fires the delayed events that fall due. <log> output goes \
         to standard error. Put -- before STEPs that begin with '-'. An ECMAScript evaluation that runs \
         longer than --script-time-limit or grows its heap past --script-memory-limit fails with \
-        error.execution. Exit status: 0 on success, 1 when the chart cannot be loaded or stops on an \
-        error, 2 for a malformed STEP.
+        error.execution. An event STEP that no transition of the chart can match is reported on standard \
+        error with the closest known event; --strict makes that exit status 1 before anything runs. \
+        With --json, each line is {"step":N,"event":NAME or null,"configuration":[...],"active":[...],\
+        "finished":BOOL}. A +DURATION step prints one line for each delayed event the clock fires \
+        (its "event" is that event's name) and then one line for the step itself ("event" null), all \
+        with the step's number: several lines may share one "step". Exit status: 0 on success, 1 when \
+        the chart cannot be loaded, stops on an error, or --strict finds an unknown event, 2 for a \
+        malformed STEP.
         """
     )
 
@@ -35,6 +41,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
 
+    @OptionGroup var strictness: StrictArguments
+
     func run() throws {
         var parsed: [Step] = []
         for text in steps {
@@ -48,6 +56,7 @@ struct RunCommand: ParsableCommand {
             for line in error.lines { Console.error(line) }
             throw ExitCode(1)
         }
+        try strictness.checkEvents(parsed, of: loaded, path: chart)
         var runner: ChartRunner
         do { runner = try ChartRunner(loaded) } catch {
             for line in error.lines { Console.error("\(chart): \(line)") }

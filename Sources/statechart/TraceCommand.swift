@@ -15,7 +15,9 @@ struct TraceCommand: ParsableCommand {
         transitions in red; previous/next buttons and the arrow keys move between steps. A chart with \
         more states or transitions than --max-states and --max-transitions allow is refused before \
         the layout. Exit status: 0 on success, 1 when the chart cannot be loaded, is over the size \
-        limits or OUT cannot be written, 2 for a malformed STEP, 64 for a usage error.
+        limits, OUT cannot be written or --strict finds an event no transition can match, 2 for a \
+        malformed STEP, 64 for a usage error. On success it prints what it wrote: \
+        "wrote OUT: N steps, M states".
         """
     )
 
@@ -34,6 +36,8 @@ struct TraceCommand: ParsableCommand {
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
 
+    @OptionGroup var strictness: StrictArguments
+
     func validate() throws {
         _ = try diagram.direction()
         _ = try diagram.actionLabels()
@@ -44,6 +48,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let parsed = try StepArguments.parse(steps)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
+        try strictness.checkEvents(parsed, of: loaded, path: chart)
         try diagram.checkSize(of: loaded.statechart, path: chart)
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
@@ -71,5 +76,6 @@ struct TraceCommand: ParsableCommand {
         }
         let title = "\(loaded.statechart.name): \(steps.isEmpty ? "start" : steps.joined(separator: " "))"
         try OutputFile.write(Array(TracePage(title: title, steps: pages).html().utf8), to: output)
+        Console.out("wrote \(output): \(RenderCommand.count(pages.count, "step")), \(RenderCommand.count(loaded.statechart.states.count, "state"))")
     }
 }
