@@ -25,6 +25,14 @@ struct TracePageTests {
         #expect(!html.contains("<?xml"))
         #expect(html.contains("nested &lt;trace&gt;"))
         #expect(html.contains("ArrowRight") && html.contains("ArrowLeft"))
+        #expect(html.contains("Home:") && html.contains("End:"))
+        // The header stays in view, and no element is the target of #step-N (so the hash never
+        // scrolls the page).
+        #expect(html.contains("header { position: sticky; top: 0;"))
+        #expect(!html.contains("id=\"step-"))
+        // Fitted to the window, with a button for 100%.
+        #expect(html.contains("<body class=\"fit\">") && html.contains("max-height: calc(100vh"))
+        #expect(html.contains("<button id=\"zoom\""))
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<link"))
     }
 }
