@@ -56,7 +56,7 @@ let package = Package(
         // `make demo`: an example chart run through a few events, with its diagrams.
         .executableTarget(
             name: "StatechartsDemo",
-            dependencies: ["Statecharts", "StatechartsGraphviz"],
+            dependencies: ["Statecharts", "StatechartsGraphviz", "StatechartsAnalysis"],
             path: "Examples/Demo"
         ),
 

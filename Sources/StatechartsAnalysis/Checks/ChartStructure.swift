@@ -44,12 +44,7 @@ struct ChartStructure<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
     }
 
     /// `root/a#2`: a transition's state path and its position among the state's transitions.
-    func path(of transition: Description) -> String? {
-        guard let source = transition.source, let position = chart.transitions(of: source).firstIndex(of: transition.id) else {
-            return nil
-        }
-        return (chart.path(of: source) ?? String(describing: source)) + "#\(position + 1)"
-    }
+    func path(of transition: Description) -> String? { chart.path(of: transition.id) }
 
     /// `play → playing`, `(eventless) → b`: a transition in words, for messages.
     func summary(of transition: Description) -> String {

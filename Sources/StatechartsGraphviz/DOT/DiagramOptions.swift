@@ -18,14 +18,19 @@ public struct DiagramOptions: Sendable, Hashable {
     public var highlightedStates: Set<String>
     /// Transitions drawn bold and in colour (the last ones taken).
     public var highlightedTransitions: Set<TransitionID>
+    /// Counts of a test run to draw: unvisited states and transitions greyed and dashed, visited
+    /// ones weighted by count, and a legend with the percentages. `nil` (the default) draws none.
+    public var coverage: DiagramCoverage?
 
     /// Creates options; the defaults draw top-down with actions and nothing highlighted.
     public init(
         direction: Direction = .topDown,
         showsActions: Bool = true,
         highlightedStates: Set<String> = [],
-        highlightedTransitions: Set<TransitionID> = []
+        highlightedTransitions: Set<TransitionID> = [],
+        coverage: DiagramCoverage? = nil
     ) {
+        self.coverage = coverage
         self.direction = direction
         self.showsActions = showsActions
         self.highlightedStates = highlightedStates
