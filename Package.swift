@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StatechartsECMAScript", targets: ["StatechartsECMAScript"]),
         .library(name: "StatechartsGraphviz", targets: ["StatechartsGraphviz"]),
         .library(name: "StatechartsMigration", targets: ["StatechartsMigration"]),
+        .library(name: "StatechartsAnalysis", targets: ["StatechartsAnalysis"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
     ],
@@ -41,11 +42,15 @@ let package = Package(
         // built on the core's public API only.
         .target(name: "StatechartsMigration", dependencies: ["Statecharts"]),
 
-        // The command-line tool: validate, run, render, trace.
+        // Knowing a chart before it runs: static checks, test paths found by running it, coverage.
+        .target(name: "StatechartsAnalysis", dependencies: ["Statecharts"]),
+
+        // The command-line tool: validate, run, render, trace, check, paths.
         .executableTarget(
             name: "statechart",
             dependencies: [
                 "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
+                "StatechartsAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,7 +58,7 @@ let package = Package(
         // `make demo`: an example chart run through a few events, with its diagrams.
         .executableTarget(
             name: "StatechartsDemo",
-            dependencies: ["Statecharts", "StatechartsGraphviz"],
+            dependencies: ["Statecharts", "StatechartsGraphviz", "StatechartsAnalysis"],
             path: "Examples/Demo"
         ),
 
@@ -61,6 +66,9 @@ let package = Package(
         .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript"],
                     exclude: ["W3C/expected-pass.txt"]),
         .testTarget(name: "StatechartsGraphvizTests", dependencies: ["StatechartsGraphviz"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "StatechartsAnalysisTests",
+                    dependencies: ["StatechartsAnalysis", "StatechartsGraphviz", "StatechartsSCXML", "StatechartsECMAScript"],
                     exclude: ["Golden"]),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],

@@ -4,7 +4,8 @@ import StatechartsGraphviz
 import StatechartsSCXML
 
 /// `statechart render CHART -o OUT [--format svg|png|pdf|dot] [--rankdir TB|LR] [--engine dot]
-/// [--active ID,ID…] [--after STEP…]`: draws a chart, optionally with a configuration highlighted.
+/// [--active ID,ID…] [--after STEP…] [--coverage FILE]`: draws a chart, optionally with a
+/// configuration highlighted or the counts of `run --coverage` drawn on it.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -13,10 +14,12 @@ struct RenderCommand: ParsableCommand {
         The format follows OUT's extension unless --format is given. --active fills the states named \
         (comma-separated ids). --after runs the STEPs first (event names, or +DURATION to advance the \
         virtual clock, as for `run`) and highlights the configuration reached and the last step's \
-        transitions. A chart with more states or transitions than --max-states and --max-transitions \
+        transitions. --coverage draws the counts that `run --coverage` collected in FILE: states and \
+        transitions never used grey and dashed, the others green and heavier the more they were used \
+        (×N), with a legend of the percentages. A chart with more states or transitions than --max-states and --max-transitions \
         allow is refused before the layout (which cannot be interrupted), except for DOT output. Exit \
         status: 0 on success, 1 when the chart cannot be loaded, is over the size limits, a state is \
-        unknown, OUT cannot be written or --strict finds an event no transition can match, 2 for a \
+        unknown, OUT cannot be written, the coverage file cannot be used or --strict finds an event no transition can match, 2 for a \
         malformed STEP, 64 for a usage error. On success it prints what it wrote: \
         "wrote OUT: N states, M active".
         """
@@ -40,6 +43,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: "Steps to run before drawing (event names or +DURATION).")
     var after: [String] = []
+
+    @Option(help: "A coverage file written by `run --coverage`, drawn on the chart.")
+    var coverage: String?
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
 
@@ -83,6 +89,15 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCodeError.failure
             }
             options.highlightedStates.formUnion(names)
+        }
+        if let coverage {
+            do {
+                options.coverage = try CoverageFile.read(coverage, for: loaded.statechart, mustExist: true)
+                    .diagramCoverage(of: loaded.statechart)
+            } catch {
+                Console.error("statechart: \(error)")
+                throw ExitCodeError.failure
+            }
         }
         var activeCount = options.highlightedStates.count
         let dot: String

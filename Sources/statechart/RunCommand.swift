@@ -1,10 +1,12 @@
 import ArgumentParser
 import Statecharts
+import StatechartsAnalysis
 import StatechartsSCXML
 
 /// `statechart run CHART [STEP ...] [--until-idle] [--json]`: starts the chart, then runs each
 /// STEP (an event name, or `+DURATION` to advance the virtual clock), printing the configuration
 /// after the initial macrostep, after each STEP and after each delayed event that fires.
+/// `--coverage FILE` adds the run's counts of states entered and transitions taken to FILE.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -14,13 +16,14 @@ struct RunCommand: ParsableCommand {
         which advances the virtual clock and fires the delayed events that fall due. <log> output goes \
         to standard error. Put -- before STEPs that begin with '-'. An ECMAScript evaluation that runs \
         longer than --script-time-limit or grows its heap past --script-memory-limit fails with \
-        error.execution. An event STEP that no transition of the chart can match is reported on standard \
+        error.execution. --coverage FILE adds the states entered and transitions taken by this run to \
+        FILE (JSON, created when missing), for `render --coverage`. An event STEP that no transition of the chart can match is reported on standard \
         error with the closest known event; --strict makes that exit status 1 before anything runs. \
         With --json, each line is {"step":N,"event":NAME or null,"configuration":[...],"active":[...],\
         "finished":BOOL}. A +DURATION step prints one line for each delayed event the clock fires \
         (its "event" is that event's name) and then one line for the step itself ("event" null), all \
         with the step's number: several lines may share one "step". Exit status: 0 on success, 1 when \
-        the chart cannot be loaded, stops on an error, or --strict finds an unknown event, 2 for a \
+        the chart cannot be loaded, stops on an error, the coverage file cannot be used, or --strict finds an unknown event, 2 for a \
         malformed STEP.
         """
     )
@@ -38,6 +41,9 @@ struct RunCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON object per line.")
     var json = false
+
+    @Option(help: "Add this run's counts of states entered and transitions taken to a coverage file (JSON).")
+    var coverage: String?
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
 
@@ -62,14 +68,29 @@ struct RunCommand: ParsableCommand {
             for line in error.lines { Console.error("\(chart): \(line)") }
             throw ExitCode(1)
         }
-        emit(runner.start())
+        var file: CoverageFile?
+        if let coverage {
+            do { file = try CoverageFile.read(coverage, for: loaded.statechart, mustExist: false) } catch {
+                Console.error("statechart: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        var counts = StatechartCoverage<String, SCXMLEvent>()
+        emit(runner.start(observer: &counts))
         for (i, step) in parsed.enumerated() {
-            runner.run(step, number: i + 1).forEach(emit)
+            runner.run(step, number: i + 1, observer: &counts).forEach(emit)
         }
         if untilIdle {
-            runner.runUntilIdle(number: parsed.count + 1).forEach(emit)
+            runner.runUntilIdle(number: parsed.count + 1, observer: &counts).forEach(emit)
             if !runner.isIdle {
                 Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) delayed events: the chart keeps scheduling more")
+            }
+        }
+        if let coverage, var file {
+            file.add(counts, of: loaded.statechart)
+            do { try file.write(to: coverage) } catch {
+                Console.error("statechart: \(error)")
+                throw ExitCode(1)
             }
         }
         if let error = runner.error {

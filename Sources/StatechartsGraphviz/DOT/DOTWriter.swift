@@ -114,8 +114,9 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         }
         for t in chart.transitions(of: state) {
             guard let description = chart.transition(t), description.targets.isEmpty else { continue }
-            result.append(triggerText(description, cut: cut))
+            result.append([triggerText(description, cut: cut), countText(uses(t))].compactMap { $0 }.joined(separator: " "))
         }
+        if let count = countText(visits(state)) { result.append(count) }
         return result
     }
 
@@ -149,20 +150,29 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         for state in chart.children(of: nil) { emitState(state, depth: 1, isRegion: false) }
         for target in chart.defaultTargets(of: nil) { emitEdge(from: "initial", fromState: nil, to: target, attributes: []) }
         for state in chart.states { emitTransitions(of: state) }
+        emitCoverageLegend()
         lines.append("}")
     }
 
     mutating func emitState(_ state: StateID, depth: Int, isRegion: Bool) {
         let pad = String(repeating: "  ", count: depth)
         let highlighted = isHighlighted(state)
+        let coverage = coverageStyle(state)
+        let covered = (visits(state) ?? 0) > 0
         switch kind(state) {
         case .atomic:
-            let style = highlighted ? "rounded,filled" : "rounded"
-            let fill = highlighted ? ", fillcolor=\"#cfe3ff\"" : ""
-            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(fill), label=\(label(state))\(tooltipAttribute(state))];")
+            var fill = highlighted ? ", fillcolor=\"#cfe3ff\"" : ""
+            if !highlighted && covered { fill = ", fillcolor=\(Self.visitedFill)" }
+            let style = (["rounded"] + (fill.isEmpty ? [] : ["filled"]) + coverage.styles).joined(separator: ",")
+            let extra = coverage.attributes.map { ", " + $0 }.joined()
+            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(fill)\(extra), label=\(label(state))\(tooltipAttribute(state))];")
         case .final:
-            let fill = highlighted ? ", style=filled, fillcolor=\"#cfe3ff\"" : ""
-            lines.append("\(pad)\(id(state)) [shape=doublecircle, width=0.3, label=\(label(state))\(fill)\(tooltipAttribute(state))];")
+            var styles = highlighted || covered ? ["filled"] : []
+            styles += coverage.styles
+            var fill = styles.isEmpty ? "" : ", style=\(styles.count == 1 ? styles[0] : "\"" + styles.joined(separator: ",") + "\"")"
+            if highlighted { fill += ", fillcolor=\"#cfe3ff\"" } else if covered { fill += ", fillcolor=\(Self.visitedFill)" }
+            let extra = coverage.attributes.map { ", " + $0 }.joined()
+            lines.append("\(pad)\(id(state)) [shape=doublecircle, width=0.3, label=\(label(state))\(fill)\(extra)\(tooltipAttribute(state))];")
         case .shallowHistory, .deepHistory:
             let text = kind(state) == .deepHistory ? "H*" : "H"
             lines.append("\(pad)\(id(state)) [shape=circle, width=0.3, fixedsize=true, label=\"\(text)\", tooltip=\(DOTEscaping.quoted(name(state)))];")
@@ -172,11 +182,13 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
             if isRegion { styles.append("dashed") }
             if isParallel { styles.append("bold") }
             if highlighted { styles.append("filled") }
+            styles += coverage.styles.filter { !styles.contains($0) }
             lines.append("\(pad)subgraph \(clusterID(state)) {")
             lines.append("\(pad)  label=\(label(state));")
             let tooltip = tooltipAttribute(state)
             if !tooltip.isEmpty { lines.append("\(pad)  \(tooltip.dropFirst(2));") }
             lines.append("\(pad)  style=\"\(styles.joined(separator: ","))\";")
+            for attribute in coverage.attributes { lines.append("\(pad)  \(attribute);") }
             if highlighted { lines.append("\(pad)  fillcolor=\"#eaf2ff\";") }
             lines.append("\(pad)  \(startPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
             lines.append("\(pad)  \(endPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
@@ -213,12 +225,17 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         for t in chart.transitions(of: state) {
             guard let description = chart.transition(t), !description.targets.isEmpty else { continue }
             let text = triggerText(description)
+            let label = [text, countText(uses(t))].compactMap { $0 }.joined(separator: " ")
             // A space either side keeps labels of neighbouring edges (`upgrade`, `downgrade`
             // between the same two states) from touching.
-            var attributes = ["label=\(DOTEscaping.quoted(" " + text + " "))"]
+            var attributes = ["label=\(DOTEscaping.quoted(" " + label + " "))"]
             let fullText = triggerText(description, cut: false)
             if fullText != text { attributes.append("tooltip=\(DOTEscaping.quoted(fullText))") }
-            if description.isEventless || description.isInternal { attributes.append("style=dashed") }
+            let coverage = coverageAttributes(t)
+            if (description.isEventless || description.isInternal) && !coverage.contains("style=dashed") {
+                attributes.append("style=dashed")
+            }
+            attributes += coverage
             if options.highlightedTransitions.contains(t) {
                 attributes += ["color=\"#d62728\"", "fontcolor=\"#d62728\"", "penwidth=2.5"]
             }

@@ -35,6 +35,9 @@ public struct DiagramOptions: Sendable, Hashable {
     public var highlightedStates: Set<String>
     /// Transitions drawn bold and in colour (the last ones taken).
     public var highlightedTransitions: Set<TransitionID>
+    /// Counts of a test run to draw: unvisited states and transitions greyed and dashed, visited
+    /// ones weighted by count, and a legend with the percentages. `nil` (the default) draws none.
+    public var coverage: DiagramCoverage?
 
     /// Whether actions appear at all: `false` is ``ActionLabels/none``; setting it to `true`
     /// shows them as ``ActionLabels/short`` unless they were already shown.
@@ -51,8 +54,10 @@ public struct DiagramOptions: Sendable, Hashable {
         direction: Direction = .topDown,
         actions: ActionLabels = .short,
         highlightedStates: Set<String> = [],
-        highlightedTransitions: Set<TransitionID> = []
+        highlightedTransitions: Set<TransitionID> = [],
+        coverage: DiagramCoverage? = nil
     ) {
+        self.coverage = coverage
         self.direction = direction
         self.actions = actions
         self.highlightedStates = highlightedStates
