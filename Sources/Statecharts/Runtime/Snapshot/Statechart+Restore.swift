@@ -14,7 +14,8 @@ extension Statechart {
     ///   state without exactly one active child, a parallel state without all its regions, a state
     ///   whose parent is not active, a finished instance whose configuration holds no top-level
     ///   final state, a history memory that is not a configuration its parent could have had, or
-    ///   a time outside the clock's range (negative, or beyond `Int64.max` seconds).
+    ///   a time outside the clock's range (negative, or beyond `Int64.max` seconds), or a delayed
+    ///   event due before the clock's time.
     public func restore(
         _ snapshot: StatechartSnapshot<StateID, Event>, context: Context, verifyingFingerprint: Bool = true
     ) throws(SnapshotRestoreError) -> StatechartInstance<StateID, Event, Context> {
@@ -65,7 +66,12 @@ extension Statechart {
             }
             var values: [Int32] = []
             for state in remembered {
-                if let s = index(state, "remembered state") { values.append(s) }
+                guard let s = index(state, "remembered state") else { continue }
+                if values.contains(s) {
+                    problems.append("history '\(historyState)' remembers '\(state)' more than once")
+                } else {
+                    values.append(s)
+                }
             }
             guard values.count == remembered.count else { continue }
             let historyProblems = historyMemoryProblems(h, values)
@@ -110,8 +116,15 @@ extension Statechart {
         var problems: [String] = []
         let range = Duration.zero...Duration.clockMaximum
         if !range.contains(snapshot.now) { problems.append("the clock's time \(snapshot.now) is outside 0...Int64.max seconds") }
-        for (i, pending) in snapshot.pendingEvents.enumerated() where !range.contains(pending.due) {
-            problems.append("pending event \(i) is due at \(pending.due), outside 0...Int64.max seconds")
+        for (i, pending) in snapshot.pendingEvents.enumerated() {
+            // A delayed event is always due after the clock's time: the clock stops at each one it
+            // delivers. One due earlier would move the clock back when delivered, and a chart that
+            // reschedules on delivery would then never catch up with its target time.
+            if !range.contains(pending.due) {
+                problems.append("pending event \(i) is due at \(pending.due), outside 0...Int64.max seconds")
+            } else if pending.due < snapshot.now {
+                problems.append("pending event \(i) is due at \(pending.due), before the clock's time \(snapshot.now)")
+            }
             if problems.count >= 10 { break }
         }
         return problems
