@@ -55,3 +55,31 @@ struct StaleTimerTests {
         #expect(instance.context == 5)
     }
 }
+
+/// Found by FuzzSnapshot: a finished snapshot holding a pending event. Finishing drops the queues,
+/// so the event could never be delivered, and advancing the clock left it behind the clock's time:
+/// the instance's own next snapshot did not restore.
+@Suite("Hostile: a finished or stopped snapshot with events still waiting")
+struct EventsAfterTheEndTests {
+    enum S: String, Hashable, Sendable, Codable { case a, done }
+    enum E: String, StatechartEvent, Hashable, Codable { case go, ping }
+
+    @Test("refused, whether finished or stopped, pending or queued", arguments: [
+        (StatechartSnapshot<S, E>.Status.finished, true), (.finished, false), (.stopped, true), (.stopped, false),
+    ])
+    func refused(status: StatechartSnapshot<S, E>.Status, pending: Bool) throws {
+        let chart = try Statechart<S, E, Void> {
+            State(.a) { On(.go, to: .done) }
+            Final(.done)
+        }
+        let snapshot = StatechartSnapshot<S, E>(
+            status: status, configuration: [.done],
+            pendingEvents: pending ? [.init(due: .zero, event: .ping, id: "ping")] : [],
+            externalQueue: pending ? [] : [.ping], chartFingerprint: chart.fingerprint)
+        #expect {
+            _ = try chart.restore(snapshot, context: ())
+        } throws: { error in
+            (error as? SnapshotRestoreError)?.problems == ["a \(status.rawValue) instance has no pending or queued events"]
+        }
+    }
+}

@@ -13,9 +13,9 @@ extension Statechart {
     ///   this chart does not have, or describes something this chart cannot be in: a compound
     ///   state without exactly one active child, a parallel state without all its regions, a state
     ///   whose parent is not active, a finished instance whose configuration holds no top-level
-    ///   final state, a history memory that is not a configuration its parent could have had, or
-    ///   a time outside the clock's range (negative, or beyond `Int64.max` seconds), or a delayed
-    ///   event due before the clock's time.
+    ///   final state, a finished or stopped one with pending or queued events, a history memory
+    ///   that is not a configuration its parent could have had, a time outside the clock's range
+    ///   (negative, or beyond `Int64.max` seconds), or a delayed event due before the clock's time.
     public func restore(
         _ snapshot: StatechartSnapshot<StateID, Event>, context: Context, verifyingFingerprint: Bool = true
     ) throws(SnapshotRestoreError) -> StatechartInstance<StateID, Event, Context> {
@@ -55,6 +55,10 @@ extension Statechart {
         problems += tables.configurationProblems(active).map { "\(path($0.0)): \($0.1)" }
         if snapshot.status == .finished && !tables.children(of: 0).contains(where: { tables.isFinal($0) && active.contains($0) }) {
             problems.append("a finished instance's configuration holds a top-level final state, and this one holds none")
+        }
+        // Finishing and stopping drop the queues: such an instance never delivers anything again.
+        if snapshot.status != .running && (!snapshot.pendingEvents.isEmpty || !snapshot.externalQueue.isEmpty) {
+            problems.append("a \(snapshot.status.rawValue) instance has no pending or queued events")
         }
 
         var memory = Array(repeating: Int32(-1), count: max(tables.historyMemorySize, 1))
