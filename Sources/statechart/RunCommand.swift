@@ -16,11 +16,16 @@ struct RunCommand: ParsableCommand {
         longer than --script-time-limit or grows its heap past --script-memory-limit fails with \
         error.execution. An event STEP that no transition of the chart can match is reported on standard \
         error with the closest known event; --strict makes that exit status 1 before anything runs. \
+        Each error event the chart raises (error.execution for a failing cond, expr, <assign>, \
+        <script>, …; error.communication for an undeliverable <send>) is printed on standard error as \
+        CHART:LINE:COLUMN: EVENT: MESSAGE, at the element that failed; --strict makes the run exit \
+        with status 1 when there was any. \
         With --json, each line is {"step":N,"event":NAME or null,"configuration":[...],"active":[...],\
-        "finished":BOOL}. A +DURATION step prints one line for each delayed event the clock fires \
+        "finished":BOOL}, followed by "errors":[{"event":...,"message":...,"line":N,"column":N},...] \
+        on the step's last line when the step raised error events (the key is absent otherwise). A +DURATION step prints one line for each delayed event the clock fires \
         (its "event" is that event's name) and then one line for the step itself ("event" null), all \
         with the step's number: several lines may share one "step". Exit status: 0 on success, 1 when \
-        the chart cannot be loaded, stops on an error, or --strict finds an unknown event, 2 for a \
+        the chart cannot be loaded, stops on an error, or --strict finds an unknown event or an error event, 2 for a \
         malformed STEP.
         """
     )
@@ -62,12 +67,19 @@ struct RunCommand: ParsableCommand {
             for line in error.lines { Console.error("\(chart): \(line)") }
             throw ExitCode(1)
         }
-        emit(runner.start())
+        var errorCount = 0
+        func emit(_ reports: [StepReport]) {
+            errorCount += StrictArguments.reportErrors(of: reports, chart: chart)
+            for report in reports {
+                if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
+            }
+        }
+        emit([runner.start()])
         for (i, step) in parsed.enumerated() {
-            runner.run(step, number: i + 1).forEach(emit)
+            emit(runner.run(step, number: i + 1))
         }
         if untilIdle {
-            runner.runUntilIdle(number: parsed.count + 1).forEach(emit)
+            emit(runner.runUntilIdle(number: parsed.count + 1))
             if !runner.isIdle {
                 Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) delayed events: the chart keeps scheduling more")
             }
@@ -76,9 +88,6 @@ struct RunCommand: ParsableCommand {
             Console.error("statechart: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    func emit(_ report: StepReport) {
-        if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
+        try strictness.checkErrors(count: errorCount)
     }
 }

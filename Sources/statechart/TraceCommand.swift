@@ -55,6 +55,7 @@ struct TraceCommand: ParsableCommand {
         var runner = try StepArguments.runner(loaded, chart)
         var recorder = TransitionRecorder()
         var pages: [TraceStep] = []
+        var errorCount = 0
 
         func snapshot(_ title: String) throws {
             let dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
@@ -67,15 +68,16 @@ struct TraceCommand: ParsableCommand {
                                    svg: String(decoding: svg.bytes, as: UTF8.self)))
         }
 
-        _ = runner.start(observer: &recorder)
+        errorCount += StrictArguments.reportErrors(of: [runner.start(observer: &recorder)], chart: chart)
         try snapshot("start")
         for (i, step) in parsed.enumerated() {
             recorder.clear()
-            _ = runner.run(step, number: i + 1, observer: &recorder)
+            errorCount += StrictArguments.reportErrors(of: runner.run(step, number: i + 1, observer: &recorder), chart: chart)
             try snapshot(steps[i])
         }
         let title = "\(loaded.statechart.name): \(steps.isEmpty ? "start" : steps.joined(separator: " "))"
         try OutputFile.write(Array(TracePage(title: title, steps: pages).html().utf8), to: output)
         Console.out("wrote \(output): \(RenderCommand.count(pages.count, "step")), \(RenderCommand.count(loaded.statechart.states.count, "state"))")
+        try strictness.checkErrors(count: errorCount)
     }
 }
