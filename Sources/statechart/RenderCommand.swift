@@ -91,7 +91,7 @@ struct RenderCommand: ParsableCommand {
             dot = loaded.statechart.dot(options: options)
         } else {
             var runner = try StepArguments.runner(loaded, chart)
-            var recorder = TransitionRecorder()
+            var recorder = TraceRecorder<String, SCXMLEvent>()
             errorCount += StrictArguments.reportErrors(of: [runner.start(observer: &recorder)], chart: chart)
             for (i, step) in steps.enumerated() {
                 recorder.clear()

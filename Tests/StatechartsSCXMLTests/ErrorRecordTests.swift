@@ -65,3 +65,34 @@ struct ErrorRecordTests {
                 == "3:4: error.execution: m")
     }
 }
+
+/// Reading a chart's variables, as `statechart trace` does for its Data section.
+@Suite("SCXMLChart variables")
+struct ChartVariableTests {
+    @Test("variable names in document order, values read without raising errors")
+    func values() throws {
+        let chart = try Fixture.chart(Fixture.ecmascript("""
+          <datamodel><data id="count" expr="1"/><data id="name" expr="'a'"/></datamodel>
+          <state id="a">
+            <datamodel><data id="inner" expr="[1, 2]"/></datamodel>
+            <transition event="go" target="a"><assign location="count" expr="count + 1"/></transition>
+          </state>
+          """))
+        #expect(chart.variableNames == ["count", "name", "inner"])
+        var instance = try chart.start()
+        #expect(chart.value(ofVariable: "count", in: instance.context) == .number(1))
+        instance.send(SCXMLEvent("go"))
+        #expect(chart.value(ofVariable: "count", in: instance.context) == .number(2))
+        #expect(chart.value(ofVariable: "name", in: instance.context) == .string("a"))
+        #expect(chart.value(ofVariable: "inner", in: instance.context) == .array([.number(1), .number(2)]))
+        #expect(chart.value(ofVariable: "missing", in: instance.context) == nil)
+        #expect(instance.context.session.errorRecords.isEmpty)
+    }
+
+    @Test("the null data model has no values")
+    func null() throws {
+        let chart = try Fixture.chart(Fixture.scxml("<state id=\"a\"/>"))
+        #expect(chart.variableNames.isEmpty)
+        #expect(chart.value(ofVariable: "x", in: try chart.start().context) == nil)
+    }
+}

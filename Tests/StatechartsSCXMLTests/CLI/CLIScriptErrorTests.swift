@@ -76,3 +76,32 @@ struct CLIScriptErrorTests {
         #expect(render.stderr.contains("chart.scxml:7:14: error.execution"))
     }
 }
+
+/// `trace`'s side panel, from a run of a real chart.
+@Suite("statechart trace: the step panel")
+struct CLITracePanelTests {
+    @Test("the panel shows transitions, summarized actions, variables that changed and errors")
+    func panel() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLIScriptErrorTests.chart.replacingOccurrences(of: "<onentry><log expr=\"nope()\"/></onentry>",
+                                                           with: "<onentry><log expr=\"nope()\"/></onentry>\n<datamodel><data id=\"n\" expr=\"0\"/></datamodel>")
+            .replacingOccurrences(of: "<transition event=\"back\" target=\"a\"/>",
+                                  with: "<transition event=\"back\" target=\"a\"><assign location=\"n\" expr=\"n + 1\"/></transition>")
+            .write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
+        let result = try CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "t.html"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: directory.appendingPathComponent("t.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<aside class=\"panel\">").count - 1 == 3)
+        #expect(html.contains("<li><code>a → b</code></li>"))
+        #expect(html.contains("<li><code>log nope()</code></li>"))
+        #expect(html.contains("<li><code>n = n + 1</code></li>"))
+        #expect(html.contains("<code>n</code>: <span class=\"before\">(none)</span> → <code>0</code>"))
+        #expect(html.contains("<code>n</code>: <span class=\"before\">0</span> → <code>1</code>"))
+        #expect(html.contains("<span class=\"error\">3:5: error.execution: "))
+        let again = try CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "u.html"], in: directory)
+        #expect(again.status == 0)
+        #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("u.html").path)
+                == FileManager.default.contents(atPath: directory.appendingPathComponent("t.html").path))
+    }
+}
