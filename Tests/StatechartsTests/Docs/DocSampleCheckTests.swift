@@ -5,8 +5,9 @@ import Testing
 /// and runs it, so a sample can never drift from what the library does.
 ///
 /// A block's lines must appear as consecutive lines of one of the page's sample files, compared
-/// without leading and trailing spaces and ignoring blank lines (a sample may sit inside a test
-/// function). `import` lines only have to appear somewhere in that file. A block right after an
+/// without leading and trailing spaces and ignoring blank lines and whole-line comments (a sample
+/// may sit inside a test function, and the test may document its declarations). `import` lines
+/// only have to appear somewhere in that file. A block right after an
 /// HTML comment `<!-- not compiled: reason -->` is not checked.
 @Suite("Docs: samples compile")
 struct DocSampleCheckTests {
@@ -15,6 +16,14 @@ struct DocSampleCheckTests {
         ("README.md", ["Tests/StatechartsTests/Docs/ReadmeSampleTests.swift",
                        "Tests/StatechartsGraphvizTests/ReadmeDiagramSampleTests.swift"]),
         ("docs/guide.md", ["Tests/StatechartsTests/Docs/GuideSampleTests.swift"]),
+        ("docs/scxml.md", ["Tests/StatechartsSCXMLTests/Docs/ScxmlSampleTests.swift"]),
+        ("docs/reliability.md", ["Tests/StatechartsTests/Docs/ReliabilitySampleTests.swift"]),
+        ("docs/guides/coming-from-swiftstate.md", ["Tests/StatechartsMigrationTests/SwiftStateTests.swift",
+                                                    "Tests/StatechartsMigrationTests/TestSupport.swift"]),
+        ("docs/guides/coming-from-transporter.md", ["Tests/StatechartsMigrationTests/TransporterTests.swift"]),
+        ("docs/guides/coming-from-lsstatemachine.md", ["Tests/StatechartsMigrationTests/LSStateMachineTests.swift"]),
+        ("docs/guides/coming-from-stworkflow.md", ["Tests/StatechartsMigrationTests/STWorkflowTests.swift"]),
+        ("docs/guides/coming-from-loading-screen-article.md", ["Tests/StatechartsMigrationTests/LoadingScreenTests.swift"]),
     ]
 
     static let root = URL(fileURLWithPath: #filePath)
@@ -30,6 +39,20 @@ struct DocSampleCheckTests {
         for block in blocks {
             let found = files.contains { DocSamples.holds($0, block.lines) }
             #expect(found, "\(page):\(block.line): this sample is not in \(samples.joined(separator: " or ")):\n\(block.lines.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("every page of README.md, docs/ and docs/guides/ with a swift block is checked")
+    func everyPageIsListed() throws {
+        var pages = ["README.md"]
+        for folder in ["docs", "docs/guides"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
+            pages += names.filter { $0.hasSuffix(".md") }.map { "\(folder)/\($0)" }
+        }
+        let listed = Set(Self.pages.map(\.page))
+        for page in pages.sorted() where !listed.contains(page) {
+            let markdown = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+            #expect(DocSamples.swiftBlocks(in: markdown).isEmpty, "\(page) has swift blocks but no sample test file")
         }
     }
 
@@ -53,6 +76,7 @@ struct DocSampleCheckTests {
         #expect(blocks.map(\.line) == [2])
         #expect(DocSamples.holds("import X\nfunc f() {\n    let a = 1\n\n    let z = 2\n}", ["import X", "let a = 1", "", "let z = 2"]))
         #expect(!DocSamples.holds("let a = 1\nlet y = 0\nlet z = 2", ["let a = 1", "let z = 2"]))
+        #expect(DocSamples.holds("let a = 1\n    /// z\nlet z = 2", ["let a = 1", "let z = 2"]))
     }
 }
 
@@ -87,12 +111,13 @@ enum DocSamples {
         return blocks
     }
 
-    /// Whether `file` holds `block`: its import lines anywhere, its other non-blank lines as
-    /// consecutive non-blank lines, each compared without surrounding spaces.
+    /// Whether `file` holds `block`: its import lines anywhere, its other lines as consecutive
+    /// lines, each compared without surrounding spaces, blank lines and whole-line comments left out.
     static func holds(_ file: String, _ block: [String]) -> Bool {
         let trim = { (line: String) in line.trimmingCharacters(in: .whitespaces) }
-        let fileLines = file.components(separatedBy: "\n").map(trim).filter { !$0.isEmpty }
-        let wanted = block.map(trim).filter { !$0.isEmpty }
+        let isCode = { (line: String) in !line.isEmpty && !line.hasPrefix("//") }
+        let fileLines = file.components(separatedBy: "\n").map(trim).filter(isCode)
+        let wanted = block.map(trim).filter(isCode)
         let imports = wanted.filter { $0.hasPrefix("import ") }
         guard imports.allSatisfy(fileLines.contains) else { return false }
         let code = wanted.filter { !$0.hasPrefix("import ") }
