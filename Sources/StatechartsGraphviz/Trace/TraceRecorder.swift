@@ -63,7 +63,7 @@ public struct TraceRecorder<StateID: Hashable & Sendable, Event: StatechartEvent
     }
 
     /// The names of the actions run, in the order they ran: exit actions, the transitions'
-    /// actions, entry actions (``Statecharts/Statechart/entryActionNames(of:)`` names them).
+    /// actions, entry actions (`entryActionNames(of:)` names them).
     /// Names for which `isShown` is false are left out.
     public func actionNames<Context>(in chart: Statechart<StateID, Event, Context>,
                                      where isShown: (String) -> Bool = { _ in true }) -> [String] {

@@ -1,6 +1,6 @@
 import Statecharts
 
-/// Builds the ``Statecharts/StatechartDefinition`` of an ``SCXMLDocument``: states named by
+/// Builds the `StatechartDefinition` of an ``SCXMLDocument``: states named by
 /// their ids, events by strings, executable content as actions and conditions as guards that run
 /// through the instance's ``SCXMLSession``. See ``SCXMLActionNames`` for how they are named.
 struct SCXMLImporter {
