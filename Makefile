@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: demo test build bench deps clean tsan fuzz
+.PHONY: demo test build bench deps clean tsan fuzz docs
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -17,6 +17,10 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# DocC documentation of every library (swift-docc-plugin, offline); any warning fails it.
+docs: deps
+	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # The whole suite under ThreadSanitizer, in its own build folder. Any report fails it.
 tsan: deps

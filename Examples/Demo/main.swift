@@ -6,16 +6,25 @@ import Statecharts
 import StatechartsAnalysis
 import StatechartsGraphviz
 
-/// One step of the run: the diagram with the configuration reached and the transitions taken.
+/// One step of the run: the diagram with the configuration reached and the transitions taken,
+/// and beside it what the step did, as `recorder` saw it, and how the counters changed.
 func traceStep(
     _ player: StatechartInstance<MediaPlayer.Mode, MediaPlayer.Button, MediaPlayer.Counters>,
-    title: String, events: [String], transitions: [TransitionID]
+    title: String, recorder: TraceRecorder<MediaPlayer.Mode, MediaPlayer.Button>, before: MediaPlayer.Counters?
 ) throws -> TraceStep {
-    let svg = try player.renderDiagram(format: .svg, lastTransitions: transitions).bytes
+    let svg = try player.renderDiagram(format: .svg, lastTransitions: recorder.transitions).bytes
     let leaves = player.activeLeaves.map(String.init(describing:)).joined(separator: ", ")
     print("\(title.padding(toLength: 10, withPad: " ", startingAt: 0)) → \(leaves)")
-    return TraceStep(title: title, events: events, configuration: player.configuration.map(String.init(describing:)),
-                     svg: String(decoding: svg, as: UTF8.self))
+    return TraceStep(title: title, events: recorder.events, configuration: player.configuration.map(String.init(describing:)),
+                     svg: String(decoding: svg, as: UTF8.self),
+                     transitions: recorder.transitionLines(in: player.chart),
+                     actions: recorder.actionNames(in: player.chart),
+                     changes: TraceChange.changes(from: counters(before), to: counters(player.context)))
+}
+
+/// The counters as (name, value) pairs for ``TraceChange/changes(from:to:)``.
+func counters(_ counters: MediaPlayer.Counters?) -> [(name: String, value: String?)] {
+    [("plays", counters.map { "\($0.plays)" }), ("powerCycles", counters.map { "\($0.powerCycles)" })]
 }
 
 func write(_ bytes: [UInt8], to directory: String, _ name: String) throws {
@@ -27,14 +36,17 @@ func write(_ bytes: [UInt8], to directory: String, _ name: String) throws {
 func runDemo(outputDirectory: String) throws {
     let chart = try MediaPlayer.chart()
     var player = chart.makeInstance(context: MediaPlayer.Counters())
-    var coverage = StatechartCoverage<MediaPlayer.Mode, MediaPlayer.Button>()
-    player.start(observer: &coverage)
-    var steps = [try traceStep(player, title: "start", events: [], transitions: [])]
-    var lastTransitions: [TransitionID] = []
+    var observer = DemoObserver()
+    player.start(observer: &observer)
+    var steps = [try traceStep(player, title: "start", recorder: observer.recorder, before: nil)]
     for button in MediaPlayer.script {
-        lastTransitions = Array(player.send(button, observer: &coverage).transitions)
-        steps.append(try traceStep(player, title: "\(button)", events: ["\(button)"], transitions: lastTransitions))
+        let before = player.context
+        observer.recorder.clear()
+        player.send(button, observer: &observer)
+        steps.append(try traceStep(player, title: "\(button)", recorder: observer.recorder, before: before))
     }
+    let lastTransitions = observer.recorder.transitions
+    let coverage = observer.coverage
     print("plays: \(player.context.plays), power cycles: \(player.context.powerCycles)")
     let summary = coverage.summary(for: chart)
     print("coverage: \(Int(summary.stateRatio * 100))% of the states, \(Int(summary.transitionRatio * 100))% of the transitions")

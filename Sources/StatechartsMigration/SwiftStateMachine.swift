@@ -2,7 +2,7 @@ import Statecharts
 
 /// SwiftState's `StateMachine`, as a statechart: routes, handlers, error handlers, conditions,
 /// route chains and closure routes, registered and removed at any time, compiled into one flat
-/// ``Statechart`` that a ``StatechartInstance`` runs.
+/// `Statechart` that a `StatechartInstance` runs.
 ///
 /// ```swift
 /// let machine = RouteMachine<Phase, NoEvent>(state: .idle) { machine in

@@ -5,7 +5,8 @@ import StatechartsSCXML
 /// each step, the way `statechart run` prints it. `<log>` output goes to standard error.
 ///
 /// Every step has a variant taking a ``Statecharts/StatechartObserver``, for commands that trace
-/// what the chart does.
+/// what the chart does. The error events the chart raised during a step (`error.execution`, …)
+/// go with the step's last report.
 struct ChartRunner {
     let chart: SCXMLChart
     private(set) var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
@@ -28,7 +29,7 @@ struct ChartRunner {
     mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> StepReport
     where Observer.StateID == String, Observer.Event == SCXMLEvent {
         instance.start(observer: &observer)
-        return report(step: 0, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
+        return withErrors([report(step: 0, event: nil, delayed: false, configuration: instance.currentConfigurationValue)])[0]
     }
 
     /// Runs one STEP; a `+DURATION` reports each delayed event that fires, then itself.
@@ -43,14 +44,14 @@ struct ChartRunner {
         switch step {
         case .event(let name):
             instance.send(SCXMLEvent(name), observer: &observer)
-            return [report(step: number, event: name, delayed: false, configuration: instance.currentConfigurationValue)]
+            return withErrors([report(step: number, event: name, delayed: false, configuration: instance.currentConfigurationValue)])
         case .advance(let duration, let text):
             let delivered = instance.advanceClock(by: duration, observer: &observer)
             var reports = deliveries(delivered, number: number)
             var own = report(step: number, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
             own.advance = text
             reports.append(own)
-            return reports
+            return withErrors(reports)
         }
     }
 
@@ -72,7 +73,16 @@ struct ChartRunner {
     mutating func runUntilIdle<Observer: StatechartObserver>(number: Int, observer: inout Observer) -> [StepReport]
     where Observer.StateID == String, Observer.Event == SCXMLEvent {
         let delivered = instance.runUntilIdle(limit: Self.untilIdleLimit, observer: &observer)
-        return deliveries(delivered, number: number)
+        return withErrors(deliveries(delivered, number: number))
+    }
+
+    /// `reports`, the last one given the error events raised since the last step (none run
+    /// without a report, so none are lost).
+    private func withErrors(_ reports: [StepReport]) -> [StepReport] {
+        var reports = reports
+        let errors = instance.context.session.takeErrorRecords()
+        if !errors.isEmpty, !reports.isEmpty { reports[reports.count - 1].errors = errors }
+        return reports
     }
 
     private func deliveries(_ delivered: [DelayedDelivery<SCXMLEvent>], number: Int) -> [StepReport] {

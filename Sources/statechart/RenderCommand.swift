@@ -100,16 +100,17 @@ struct RenderCommand: ParsableCommand {
             }
         }
         var activeCount = options.highlightedStates.count
+        var errorCount = 0
         let dot: String
         if steps.isEmpty {
             dot = loaded.statechart.dot(options: options)
         } else {
             var runner = try StepArguments.runner(loaded, chart)
-            var recorder = TransitionRecorder()
-            _ = runner.start(observer: &recorder)
+            var recorder = TraceRecorder<String, SCXMLEvent>()
+            errorCount += StrictArguments.reportErrors(of: [runner.start(observer: &recorder)], chart: chart)
             for (i, step) in steps.enumerated() {
                 recorder.clear()
-                _ = runner.run(step, number: i + 1, observer: &recorder)
+                errorCount += StrictArguments.reportErrors(of: runner.run(step, number: i + 1, observer: &recorder), chart: chart)
             }
             dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
             activeCount = loaded.statechart.atomicStates(in: runner.instance.currentConfigurationValue).count
@@ -124,6 +125,7 @@ struct RenderCommand: ParsableCommand {
         for warning in rendered.warnings { Console.error("statechart: Graphviz: \(warning)") }
         try OutputFile.write(rendered.bytes, to: output)
         Console.out("wrote \(output): \(Self.count(loaded.statechart.states.count, "state")), \(activeCount) active")
+        try strictness.checkErrors(count: errorCount)
     }
 
     /// `1 state`, `14 states`.

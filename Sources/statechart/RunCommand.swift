@@ -19,11 +19,16 @@ struct RunCommand: ParsableCommand {
         error.execution. --coverage FILE adds the states entered and transitions taken by this run to \
         FILE (JSON, created when missing), for `render --coverage`. An event STEP that no transition of the chart can match is reported on standard \
         error with the closest known event; --strict makes that exit status 1 before anything runs. \
+        Each error event the chart raises (error.execution for a failing cond, expr, <assign>, \
+        <script>, …; error.communication for an undeliverable <send>) is printed on standard error as \
+        CHART:LINE:COLUMN: EVENT: MESSAGE, at the element that failed; --strict makes the run exit \
+        with status 1 when there was any. \
         With --json, each line is {"step":N,"event":NAME or null,"configuration":[...],"active":[...],\
-        "finished":BOOL}. A +DURATION step prints one line for each delayed event the clock fires \
+        "finished":BOOL}, followed by "errors":[{"event":...,"message":...,"line":N,"column":N},...] \
+        on the step's last line when the step raised error events (the key is absent otherwise). A +DURATION step prints one line for each delayed event the clock fires \
         (its "event" is that event's name) and then one line for the step itself ("event" null), all \
         with the step's number: several lines may share one "step". Exit status: 0 on success, 1 when \
-        the chart cannot be loaded, stops on an error, the coverage file cannot be used, or --strict finds an unknown event, 2 for a \
+        the chart cannot be loaded, stops on an error, the coverage file cannot be used, or --strict finds an unknown event or an error event, 2 for a \
         malformed STEP.
         """
     )
@@ -75,13 +80,20 @@ struct RunCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        var errorCount = 0
+        func emit(_ reports: [StepReport]) {
+            errorCount += StrictArguments.reportErrors(of: reports, chart: chart)
+            for report in reports {
+                if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
+            }
+        }
         var counts = StatechartCoverage<String, SCXMLEvent>()
-        emit(runner.start(observer: &counts))
+        emit([runner.start(observer: &counts)])
         for (i, step) in parsed.enumerated() {
-            runner.run(step, number: i + 1, observer: &counts).forEach(emit)
+            emit(runner.run(step, number: i + 1, observer: &counts))
         }
         if untilIdle {
-            runner.runUntilIdle(number: parsed.count + 1, observer: &counts).forEach(emit)
+            emit(runner.runUntilIdle(number: parsed.count + 1, observer: &counts))
             if !runner.isIdle {
                 Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) delayed events: the chart keeps scheduling more")
             }
@@ -97,9 +109,6 @@ struct RunCommand: ParsableCommand {
             Console.error("statechart: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    func emit(_ report: StepReport) {
-        if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
+        try strictness.checkErrors(count: errorCount)
     }
 }

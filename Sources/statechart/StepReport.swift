@@ -17,13 +17,34 @@ struct StepReport: Equatable {
     var active: [String]
     /// Whether the chart reached a top-level final state.
     var finished: Bool
+    /// The error events the chart raised during the step (on its last line only).
+    var errors: [SCXMLErrorRecord] = []
 
-    /// `{"step":N,"event":"name" or null,"configuration":[…],"active":[…],"finished":bool}`.
+    /// `{"step":N,"event":"name" or null,"configuration":[…],"active":[…],"finished":bool}`, with
+    /// `"errors":[{"event":…,"message":…,"line":N,"column":N},…]` last when the step raised error
+    /// events (`line` and `column` are null when the position is unknown).
     var jsonLine: String {
         "{\"step\":\(step),\"event\":\(event.map(Self.jsonString) ?? "null"),"
             + "\"configuration\":[\(configuration.map(Self.jsonString).joined(separator: ","))],"
             + "\"active\":[\(active.map(Self.jsonString).joined(separator: ","))],"
-            + "\"finished\":\(finished)}"
+            + "\"finished\":\(finished)"
+            + (errors.isEmpty ? "" : ",\"errors\":[\(errors.map(Self.json).joined(separator: ","))]")
+            + "}"
+    }
+
+    /// `{"event":…,"message":…,"line":N,"column":N}`.
+    static func json(_ error: SCXMLErrorRecord) -> String {
+        "{\"event\":\(jsonString(error.event)),\"message\":\(jsonString(error.message)),"
+            + "\"line\":\(error.position.map { String($0.line) } ?? "null"),"
+            + "\"column\":\(error.position.map { String($0.column) } ?? "null")}"
+    }
+
+    /// `statechart: CHART:LINE:COLUMN: error.execution: message` for each error, as standard
+    /// error shows them.
+    static func errorLines(_ errors: [SCXMLErrorRecord], chart: String) -> [String] {
+        errors.map { error in
+            "statechart: \(chart):" + (error.position.map { "\($0):" } ?? "") + " \(error.event): \(error.message)"
+        }
     }
 
     /// `[N] LABEL -> atomic, states (active: all, states)`, with ` (finished)` once finished.

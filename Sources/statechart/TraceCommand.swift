@@ -12,7 +12,9 @@ struct TraceCommand: ParsableCommand {
         discussion: """
         Each STEP is an event name or +DURATION, as for `run`. The page holds one diagram per step \
         (inline SVG, no network access), with the configuration reached highlighted and the step's \
-        transitions in red; previous/next buttons and the arrow keys move between steps. A chart with \
+        transitions in red; beside it, the step's events, transitions, actions, the variables whose \
+        values changed (before → after) and the errors raised; previous/next buttons and the arrow \
+        keys move between steps. A chart with \
         more states or transitions than --max-states and --max-transitions allow is refused before \
         the layout. Exit status: 0 on success, 1 when the chart cannot be loaded, is over the size \
         limits, OUT cannot be written or --strict finds an event no transition can match, 2 for a \
@@ -53,8 +55,11 @@ struct TraceCommand: ParsableCommand {
         let options = try diagram.options()
         let engine = try diagram.layoutEngine()
         var runner = try StepArguments.runner(loaded, chart)
-        var recorder = TransitionRecorder()
+        var recorder = TraceRecorder<String, SCXMLEvent>()
         var pages: [TraceStep] = []
+        var errorCount = 0
+        var values = variables(of: loaded, runner.instance.context)
+        var errors: [String] = []
 
         func snapshot(_ title: String) throws {
             let dot = runner.instance.dot(options: options, lastTransitions: recorder.transitions)
@@ -63,19 +68,38 @@ struct TraceCommand: ParsableCommand {
                 Console.error("statechart: \(error)")
                 throw ExitCodeError.failure
             }
-            pages.append(TraceStep(title: title, events: recorder.events, configuration: runner.instance.configuration,
-                                   svg: String(decoding: svg.bytes, as: UTF8.self)))
+            let now = variables(of: loaded, runner.instance.context)
+            let changes = loaded.document.effectiveDataModel == "null" ? nil : TraceChange.changes(from: values, to: now)
+            values = now
+            pages.append(TraceStep(
+                title: title, events: recorder.events, configuration: runner.instance.configuration,
+                svg: String(decoding: svg.bytes, as: UTF8.self), transitions: recorder.transitionLines(in: loaded.statechart),
+                actions: recorder.actionNames(in: loaded.statechart) { $0 != SCXMLActionNames.activeStateTracking },
+                changes: changes, errors: errors))
         }
 
-        _ = runner.start(observer: &recorder)
+        func record(_ reports: [StepReport]) {
+            errorCount += StrictArguments.reportErrors(of: reports, chart: chart)
+            errors = reports.flatMap(\.errors).map(\.description)
+        }
+        record([runner.start(observer: &recorder)])
         try snapshot("start")
         for (i, step) in parsed.enumerated() {
             recorder.clear()
-            _ = runner.run(step, number: i + 1, observer: &recorder)
+            record(runner.run(step, number: i + 1, observer: &recorder))
             try snapshot(steps[i])
         }
         let title = "\(loaded.statechart.name): \(steps.isEmpty ? "start" : steps.joined(separator: " "))"
         try OutputFile.write(Array(TracePage(title: title, steps: pages).html().utf8), to: output)
         Console.out("wrote \(output): \(RenderCommand.count(pages.count, "step")), \(RenderCommand.count(loaded.statechart.states.count, "state"))")
+        try strictness.checkErrors(count: errorCount)
+    }
+
+    /// Each variable of the chart and its value as JSON (`undefined` and values JSON cannot hold
+    /// as text), or `nil` when it has none.
+    func variables(of chart: SCXMLChart, _ context: SCXMLContext) -> [(name: String, value: String?)] {
+        chart.variableNames.map { name in
+            (name, chart.value(ofVariable: name, in: context).map { $0.json ?? $0.description })
+        }
     }
 }

@@ -5,12 +5,13 @@ import Testing
 @Suite("Coming from the loading-screen article: states with data, entry actions, an asynchronous load")
 struct LoadingScreenTests {
     struct Item: Hashable, Sendable { let title: String }
-    struct LoadFailure: Error, CustomStringConvertible { var description: String { "the network is down" } }
 
     /// The service the screen loads from, with a completion handler as in the article.
     protocol ItemService: Sendable {
         func loadItems(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void)
     }
+
+    struct LoadFailure: Error, CustomStringConvertible { var description: String { "the network is down" } }
 
     /// A service answering with the next prepared result, later, from another task.
     final class PreparedService: ItemService {

@@ -7,6 +7,28 @@ struct SwiftStateTests {
     enum MyState: Hashable, Sendable, CaseIterable { case state0, state1, state2 }
     enum MyEvent: Hashable, Sendable, CaseIterable { case event0, event1 }
 
+    @Test("the guide's first sample, paste-ready: a door of routes")
+    func firstSample() {
+        enum Door: Hashable, Sendable, CaseIterable { case closed, opened, locked }
+
+        let door = RouteMachine<Door, NoEvent>(state: .closed) { machine in
+            machine.addRoute(.closed => .opened)
+            machine.addRoute(.opened => .closed)
+            machine.addRoute(.closed => .locked)
+            machine.addRoute(.locked => .closed)
+            machine.addHandler(.any => .opened) { context in print("opened, from \(context.fromState)") }
+            machine.addErrorHandler { _, fromState, toState, _ in print("refused: \(fromState) => \(toState)") }
+        }
+        door <- .opened                         // prints "opened, from closed"
+        door <- .locked                         // prints "refused: opened => locked"
+        door <- .closed
+        door <- .locked
+        let state = door.state                  // .locked
+
+        #expect(state == .locked)
+        #expect(door.lastRefusal == nil)
+    }
+
     @Test("the README's first example prints its four lines")
     func readmeFirstExample() {
         let output = Output()
@@ -281,8 +303,5 @@ struct SwiftStateTests {
         #expect(output.lines == ["mapped state0 => state2"])
     }
 
-    @Test("the guide shows this file's code")
-    func guide() {
-        #expect(guideLinesMissing(from: "coming-from-swiftstate.md") == [])
-    }
+    // The guide's samples are checked by DocSampleCheckTests, against this file and TestSupport.swift.
 }

@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Coming from Transporter: states, events, vetoes and callbacks on the statechart engine")
 struct TransporterTests {
+    /// A state whose four callbacks print what they are called for.
     enum Light: Hashable, Sendable { case off, dimmed, on, broken }
 
-    /// A state whose four callbacks print what they are called for.
     static func state(_ light: Light, _ output: Output) -> TransporterState<Light> {
         TransporterState(
             light,
@@ -29,8 +29,6 @@ struct TransporterTests {
         let result = machine.fireEvent("switch on")
 
         #expect(result == .success(sourceState: .off, destinationState: .on))
-        #expect(result.isSuccessful)
-        #expect(machine.isInState(.on))
         #expect(output.lines == [
             "shouldFire switch on",
             "willFire switch on",
@@ -40,6 +38,8 @@ struct TransporterTests {
             "didEnter on",
             "didFire switch on",
         ])
+        #expect(result.isSuccessful)
+        #expect(machine.isInState(.on))
     }
 
     @Test("an event may fire in several source states")

@@ -27,6 +27,7 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
     /// Sends `event` to this instance's external queue (SCXML `<send>` without a target).
     ///
     /// - Parameters:
+    ///   - event: the event to send.
     ///   - delay: when given and positive, the event is queued once the instance's clock has
     ///     advanced by `delay`; see ``StatechartInstance/advanceClock(by:)``.
     ///   - id: an identifier that ``cancel(_:)`` can name while the event is still pending.

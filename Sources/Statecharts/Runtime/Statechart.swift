@@ -69,6 +69,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// Compiles a definition, reporting every problem at once.
     ///
     /// - Parameters:
+    ///   - definition: the chart as data, as the DSL or code builds it.
     ///   - microstepLimit: see ``microstepLimit``.
     ///   - externalEventLimit: see ``externalEventLimit``.
     ///   - singlePathPlans: whether to precompute plans for transitions between single-path

@@ -289,7 +289,7 @@ extension Statechart {
 
 extension StatechartInstance {
     /// The chart as DOT with this instance's configuration highlighted, and `lastTransitions`
-    /// (for example ``SendResult/transitions``) drawn bold.
+    /// (for example `SendResult.transitions`) drawn bold.
     public func dot(options: DiagramOptions = DiagramOptions(), lastTransitions: [TransitionID] = []) -> String {
         var options = options
         options.highlightedStates = Set(configuration.map { String(describing: $0) })

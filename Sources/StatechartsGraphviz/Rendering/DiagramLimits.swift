@@ -7,7 +7,7 @@
 /// ``GraphvizError/Stage/limits`` when it has more states or more transitions than allowed.
 ///
 /// The ``default`` limits keep a render within a few seconds. Raise them to try a larger chart
-/// anyway, or write DOT (``Statechart/dot(options:)``, never limited) and lay it out elsewhere.
+/// anyway, or write DOT (`Statechart.dot(options:)`, never limited) and lay it out elsewhere.
 public struct DiagramLimits: Sendable, Hashable {
     /// The most states a chart may have (``DiagramSize/states``).
     public var maximumStates: Int

@@ -1,4 +1,5 @@
-/// One step of a trace page: what led there and the diagram of the configuration reached.
+/// One step of a trace page: what led there, what happened, and the diagram of the
+/// configuration reached.
 public struct TraceStep: Sendable, Hashable {
     /// A short title: `start`, `toggle`, `+100ms`.
     public var title: String
@@ -8,18 +9,63 @@ public struct TraceStep: Sendable, Hashable {
     public var configuration: [String]
     /// The diagram after the step, as SVG text.
     public var svg: String
+    /// The transitions taken, as text (see ``TraceRecorder/transitionLines(in:)``).
+    public var transitions: [String]
+    /// The names of the actions run, in order; names read from SCXML are summarized on the page
+    /// as diagrams summarize them (`plays = plays + 1`).
+    public var actions: [String]
+    /// The data that changed in this step; `nil` when the chart has no data to show.
+    public var changes: [TraceChange]?
+    /// The errors the step raised, as text (`12:5: error.execution: …`).
+    public var errors: [String]
 
     /// Creates a step.
-    public init(title: String, events: [String], configuration: [String], svg: String) {
+    public init(title: String, events: [String], configuration: [String], svg: String,
+                transitions: [String] = [], actions: [String] = [], changes: [TraceChange]? = nil,
+                errors: [String] = []) {
         self.title = title
         self.events = events
         self.configuration = configuration
         self.svg = svg
+        self.transitions = transitions
+        self.actions = actions
+        self.changes = changes
+        self.errors = errors
+    }
+}
+
+/// A value that changed in a step: a data model variable or a field of the context.
+public struct TraceChange: Sendable, Hashable {
+    /// The variable's name.
+    public var name: String
+    /// Its value before the step, as text; `nil` when it had none.
+    public var before: String?
+    /// Its value after the step, as text; `nil` when it has none.
+    public var after: String?
+
+    /// Creates a change.
+    public init(name: String, before: String?, after: String?) {
+        self.name = name
+        self.before = before
+        self.after = after
+    }
+
+    /// The changes between two lists of (name, value) pairs, in the order of `after`; a name
+    /// missing from one side has no value there.
+    public static func changes(from before: [(name: String, value: String?)],
+                               to after: [(name: String, value: String?)]) -> [TraceChange] {
+        var old: [String: String?] = [:]
+        for entry in before where old[entry.name] == nil { old[entry.name] = entry.value }
+        return after.compactMap { entry in
+            let previous = old[entry.name] ?? nil
+            return previous == entry.value ? nil : TraceChange(name: entry.name, before: previous, after: entry.value)
+        }
     }
 }
 
 /// A self-contained HTML page that steps through a run: the diagram after each step with the
-/// configuration highlighted, the event that led there, previous/next buttons, the arrow keys
+/// configuration highlighted and, beside it, what the step did (events, transitions, actions,
+/// data changes, errors, the configuration reached); previous/next buttons, the arrow keys
 /// (←/→) and Home/End. The header stays in view; the diagram is fitted to the window, with a
 /// button to show it at 100%. The address's `#step-N` selects a step without scrolling.
 /// Everything is inline (SVG, style, script): it opens from a file with no network.
@@ -49,12 +95,20 @@ public struct TracePage: Sendable {
         header h1 { font-size: 18px; margin: 0; }
         button { font-size: 15px; padding: 4px 14px; }
         #position { font-variant-numeric: tabular-nums; }
-        .step { display: none; padding: 16px 20px; }
-        .step.current { display: block; }
-        .step h2 { font-size: 16px; margin: 0 0 4px; }
-        .meta { font-size: 14px; color: #555; margin: 2px 0; }
-        .diagram svg { background: #fff; border: 1px solid #e3e3e3; margin-top: 10px; }
-        body.fit .diagram svg { max-width: 100%; max-height: calc(100vh - 190px); width: auto; height: auto; }
+        .step { display: none; padding: 16px 20px; gap: 16px; align-items: flex-start; }
+        .step.current { display: flex; }
+        .diagram { flex: 0 1 auto; min-width: 0; overflow: auto; }
+        .diagram svg { background: #fff; border: 1px solid #e3e3e3; }
+        body.fit .diagram svg { max-width: 100%; max-height: calc(100vh - 110px); width: auto; height: auto; }
+        .panel { flex: 0 0 320px; box-sizing: border-box; background: #fff; border: 1px solid #e3e3e3; padding: 10px 14px; font-size: 14px; position: sticky; top: 72px; max-height: calc(100vh - 90px); overflow: auto; }
+        .panel h2 { font-size: 16px; margin: 0 0 6px; }
+        .panel h3 { font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: #666; margin: 12px 0 4px; }
+        .panel ul { margin: 0; padding-left: 18px; }
+        .panel li { margin: 2px 0; overflow-wrap: anywhere; }
+        .panel .none { color: #999; margin: 0; }
+        .panel code { font-family: Menlo, Consolas, monospace; font-size: 13px; }
+        .panel .before { color: #888; }
+        .panel .error { color: #b00020; }
         </style>
         </head>
         <body class="fit">
@@ -68,15 +122,12 @@ public struct TracePage: Sendable {
 
         """
         for (i, step) in steps.enumerated() {
-            let events = step.events.isEmpty ? "none" : step.events.map(escape).joined(separator: ", ")
             out += """
             <section class="step" data-index="\(i)">
-            <h2>Step \(i): \(escape(step.title))</h2>
-            <p class="meta">Events: \(events)</p>
-            <p class="meta">Configuration: \(step.configuration.map(escape).joined(separator: ", "))</p>
             <div class="diagram">
             \(inlineSVG(step.svg))
             </div>
+            \(panel(step, index: i))
             </section>
 
             """
@@ -121,6 +172,31 @@ public struct TracePage: Sendable {
 
         """
         return out
+    }
+
+    /// The side panel: what the step did.
+    func panel(_ step: TraceStep, index: Int) -> String {
+        var out = "<aside class=\"panel\">\n<h2>Step \(index): \(escape(step.title))</h2>\n"
+        out += list("Events", step.events.map { "<code>\(escape($0))</code>" })
+        out += list("Transitions", step.transitions.map { "<code>\(escape($0))</code>" })
+        out += list("Actions", step.actions.map { "<code>\(escape(ActionSummary.summary(of: $0)))</code>" })
+        if let changes = step.changes {
+            out += list("Data", changes.map { change in
+                "<code>\(escape(change.name))</code>: <span class=\"before\">\(escape(change.before ?? "(none)"))</span>"
+                    + " → <code>\(escape(change.after ?? "(none)"))</code>"
+            })
+        }
+        if !step.errors.isEmpty {
+            out += list("Errors", step.errors.map { "<span class=\"error\">\(escape($0))</span>" })
+        }
+        out += list("Configuration", step.configuration.map { "<code>\(escape($0))</code>" })
+        return out + "</aside>"
+    }
+
+    /// A titled list, or the title and "none".
+    func list(_ title: String, _ items: [String]) -> String {
+        if items.isEmpty { return "<h3>\(title)</h3>\n<p class=\"none\">none</p>\n" }
+        return "<h3>\(title)</h3>\n<ul>\n" + items.map { "<li>\($0)</li>\n" }.joined() + "</ul>\n"
     }
 
     /// The SVG without its XML declaration and doctype, so it can stand inside HTML.

@@ -38,11 +38,21 @@ public struct SCXMLExecutionError: Error, Sendable, Hashable, CustomStringConver
     public var message: String
     /// The send id, when a `<send>` failed (it becomes the error event's `sendid`).
     public var sendid: String?
+    /// Where the element that failed starts, once the session knows it.
+    public var position: SCXMLSourcePosition?
 
     /// Creates an error.
-    public init(_ message: String, sendid: String? = nil) {
+    public init(_ message: String, sendid: String? = nil, position: SCXMLSourcePosition? = nil) {
         self.message = message
         self.sendid = sendid
+        self.position = position
+    }
+
+    /// This error, placed at `position` unless it already has a position (an inner element's).
+    func placed(at position: SCXMLSourcePosition?) -> SCXMLExecutionError {
+        var placed = self
+        if placed.position == nil { placed.position = position }
+        return placed
     }
 
     /// The message.

@@ -1,7 +1,7 @@
 /// An SCXML document as read: the `<scxml>` element with its states, data and scripts.
 ///
 /// The reader (``SCXMLReader``) builds it and ``SCXMLValidator`` checks it; ``SCXMLChart`` turns it
-/// into a runnable ``Statecharts/StatechartDefinition``; ``SCXMLWriter`` writes it back as XML.
+/// into a runnable `StatechartDefinition`; ``SCXMLWriter`` writes it back as XML.
 /// Expressions are kept as written: what they mean is the data model's business.
 public struct SCXMLDocument: Sendable, Equatable {
     /// The `name` attribute (the `_name` system variable).

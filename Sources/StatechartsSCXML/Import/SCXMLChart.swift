@@ -1,8 +1,8 @@
 import Foundation
 import Statecharts
 
-/// An SCXML document loaded and compiled: the ``Statecharts/StatechartDefinition`` the Swift
-/// DSL would build for it, the compiled ``Statecharts/Statechart`` shared by every instance, and
+/// An SCXML document loaded and compiled: the `StatechartDefinition` the Swift
+/// DSL would build for it, the compiled `Statechart` shared by every instance, and
 /// the data model that each instance gets its own copy of.
 ///
 /// ```swift
@@ -27,8 +27,11 @@ public struct SCXMLChart: Sendable {
     /// Loads, validates and compiles a document. `dataModels` are the data models available; the
     /// null data model always is.
     /// - Parameters:
-    ///   - microstepLimit: see ``Statecharts/Statechart/microstepLimit``.
-    ///   - externalEventLimit: see ``Statecharts/Statechart/externalEventLimit``.
+    ///   - document: the document, as ``SCXMLReader`` reads it or as code builds it.
+    ///   - dataModels: the data models the document may ask for, besides the null data model.
+    ///   - file: the file name that problems are reported with.
+    ///   - microstepLimit: see `Statechart.microstepLimit`.
+    ///   - externalEventLimit: see `Statechart.externalEventLimit`.
     /// - Throws: ``SCXMLError`` with every problem and its position.
     public init(
         document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [], file: String? = nil,
@@ -55,8 +58,13 @@ public struct SCXMLChart: Sendable {
         self.expressions = expressions
     }
 
-    /// Reads, validates and compiles the document at `url`. `options` say which files its `src`
-    /// attributes may load (by default, files in its folder) and the reader's limits.
+    /// Reads, validates and compiles the document at `url`.
+    /// - Parameters:
+    ///   - url: the SCXML file.
+    ///   - dataModels: the data models the document may ask for, besides the null data model.
+    ///   - options: which files its `src` attributes may load (by default, files in its folder)
+    ///     and the reader's limits.
+    /// - Throws: ``SCXMLError`` with every problem and its position.
     public init(contentsOf url: URL, dataModels: [SCXMLDataModelFactory] = [],
                 options: SCXMLReader.Options = SCXMLReader.Options()) throws(SCXMLError) {
         let document = try SCXMLReader.read(contentsOf: url, options: options)

@@ -3,8 +3,8 @@
 struct SCXMLContentCompiler {
     var table = SCXMLExpressionTable()
 
-    mutating func compile(_ block: [SCXMLExecutable]) -> [SCXMLInstruction] {
-        block.map { compile($0) }
+    mutating func compile(_ block: [SCXMLExecutable]) -> [SCXMLPlacedInstruction] {
+        block.map { SCXMLPlacedInstruction(instruction: compile($0), position: $0.position) }
     }
 
     mutating func compile(_ item: SCXMLExecutable) -> SCXMLInstruction {
@@ -27,7 +27,7 @@ struct SCXMLContentCompiler {
         case .if(let element):
             return .if(element.branches.map { branch in
                 SCXMLCompiledBranch(condition: branch.condition.map { table.add(.condition, $0, at: branch.position) },
-                                    body: compile(branch.content))
+                                    body: compile(branch.content), position: branch.position)
             })
         case .foreach(let foreach):
             return .foreach(array: table.add(.value, foreach.array, at: foreach.position), item: foreach.item,
@@ -62,18 +62,19 @@ struct SCXMLContentCompiler {
 
     mutating func compile(_ data: SCXMLData) -> SCXMLCompiledData {
         if let expression = data.expression {
-            return SCXMLCompiledData(id: data.id, value: .expression(table.add(.value, expression, at: data.position)))
+            return SCXMLCompiledData(id: data.id, value: .expression(table.add(.value, expression, at: data.position)), position: data.position)
         }
-        if let content = data.content { return SCXMLCompiledData(id: data.id, value: .literal(Self.value(of: content))) }
+        if let content = data.content { return SCXMLCompiledData(id: data.id, value: .literal(Self.value(of: content)), position: data.position) }
         switch data.loadedSource {
-        case .text(let text)?: return SCXMLCompiledData(id: data.id, value: .literal(SCXMLValue.fromInlineText(text)))
-        case .failure(let message)?: return SCXMLCompiledData(id: data.id, value: .failure(message))
-        case nil: return SCXMLCompiledData(id: data.id, value: .none)
+        case .text(let text)?: return SCXMLCompiledData(id: data.id, value: .literal(SCXMLValue.fromInlineText(text)), position: data.position)
+        case .failure(let message)?: return SCXMLCompiledData(id: data.id, value: .failure(message), position: data.position)
+        case nil: return SCXMLCompiledData(id: data.id, value: .none, position: data.position)
         }
     }
 
     mutating func compile(_ doneData: SCXMLDoneData) -> SCXMLCompiledDoneData {
-        SCXMLCompiledDoneData(params: doneData.params.map { compile($0) }, content: doneData.content.map { compile($0) })
+        SCXMLCompiledDoneData(params: doneData.params.map { compile($0) }, content: doneData.content.map { compile($0) },
+                              position: doneData.position)
     }
 
     /// The value of inline content: JSON or whitespace-normalized text; XML markup as its text.

@@ -1,6 +1,6 @@
 import Statecharts
 
-/// Builds the ``Statecharts/StatechartDefinition`` of an ``SCXMLDocument``: states named by
+/// Builds the `StatechartDefinition` of an ``SCXMLDocument``: states named by
 /// their ids, events by strings, executable content as actions and conditions as guards that run
 /// through the instance's ``SCXMLSession``. See ``SCXMLActionNames`` for how they are named.
 struct SCXMLImporter {
@@ -44,7 +44,7 @@ struct SCXMLImporter {
             nestedData.append((state.id, state.data.map { compiler.compile($0) }))
         }
         let nested = nestedData
-        let scripts = document.scripts.map { compiler.table.add(.script, $0.source, at: $0.position) }
+        let scripts = document.scripts.map { (compiler.table.add(.script, $0.source, at: $0.position), $0.position) }
         let late = document.binding == .late
         let name = SCXMLWriter.headerXML(document)
         return ChartAction(name) { context, _, outbox in
@@ -56,7 +56,7 @@ struct SCXMLImporter {
                 session.bind(topLevel, outbox: &outbox)
                 for entry in nested { session.bindOnFirstEntry(of: entry.state, entry.data, outbox: &outbox) }
             }
-            for script in scripts { session.runScript(script, outbox: &outbox) }
+            for (script, position) in scripts { session.runScript(script, at: position, outbox: &outbox) }
         }
     }
 
@@ -138,8 +138,9 @@ struct SCXMLImporter {
                 transition.requiredActiveStates = [id]
             } else {
                 let expression = compiler.table.add(.condition, condition, at: element.position)
+                let position = element.position
                 transition.guardCondition = Guard(condition) { context, event, outbox in
-                    context.session.condition(expression, event: event, outbox: &outbox)
+                    context.session.condition(expression, at: position, event: event, outbox: &outbox)
                 }
             }
         }

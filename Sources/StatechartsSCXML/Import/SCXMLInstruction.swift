@@ -7,14 +7,22 @@ indirect enum SCXMLInstruction: Sendable {
     case log(label: String?, expression: SCXMLExpression?)
     case assign(location: SCXMLExpression, value: SCXMLCompiledValue)
     case `if`([SCXMLCompiledBranch])
-    case foreach(array: SCXMLExpression, item: String, index: String?, body: [SCXMLInstruction])
+    case foreach(array: SCXMLExpression, item: String, index: String?, body: [SCXMLPlacedInstruction])
     case script(SCXMLExpression)
 }
 
-/// One branch of an `<if>`: its condition (none for `<else>`) and content.
+/// An instruction and where its element starts, which the errors it raises report.
+struct SCXMLPlacedInstruction: Sendable {
+    var instruction: SCXMLInstruction
+    var position: SCXMLSourcePosition
+}
+
+/// One branch of an `<if>`: its condition (none for `<else>`), content, and where the `<if>`,
+/// `<elseif>` or `<else>` starts.
 struct SCXMLCompiledBranch: Sendable {
     var condition: SCXMLExpression?
-    var body: [SCXMLInstruction]
+    var body: [SCXMLPlacedInstruction]
+    var position: SCXMLSourcePosition
 }
 
 /// Where a value comes from: an expression, a literal (inline content), or nowhere.
@@ -47,10 +55,14 @@ struct SCXMLCompiledSend: Sendable {
 struct SCXMLCompiledData: Sendable {
     var id: String
     var value: SCXMLCompiledValue
+    /// Where the `<data>` element starts.
+    var position: SCXMLSourcePosition
 }
 
 /// A `<donedata>` ready to evaluate.
 struct SCXMLCompiledDoneData: Sendable {
     var params: [(name: String, value: SCXMLExpression)]
     var content: SCXMLCompiledValue?
+    /// Where the `<donedata>` element starts.
+    var position: SCXMLSourcePosition
 }

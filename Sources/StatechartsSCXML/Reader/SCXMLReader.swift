@@ -14,8 +14,10 @@ import Foundation
 /// the document's own folder.
 public enum SCXMLReader {
     /// Reads and validates the document at `url`; `src` attributes resolve next to it.
-    /// - Parameter options: which files `src` may load, and the limits; the defaults allow files
-    ///   in the document's folder.
+    /// - Parameters:
+    ///   - url: the SCXML file.
+    ///   - options: which files `src` may load, and the limits; the defaults allow files in the
+    ///     document's folder.
     public static func read(contentsOf url: URL, options: Options = Options()) throws(SCXMLError) -> SCXMLDocument {
         let bytes: [UInt8]
         switch CappedFileReader.bytes(atPath: url.path, maximumBytes: options.maximumDocumentBytes, regularFilesOnly: false) {

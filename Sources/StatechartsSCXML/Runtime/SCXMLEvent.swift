@@ -46,7 +46,7 @@ public struct SCXMLEvent: StatechartEvent, Hashable, CustomStringConvertible {
         self.data = data
     }
 
-    /// SCXML descriptor matching: see ``Statecharts/EventDescriptor/matches(_:eventName:)``.
+    /// SCXML descriptor matching: see `matches(_:eventName:)`.
     public static func descriptor(_ descriptor: String, matches name: String) -> Bool {
         EventDescriptor.matches(descriptor, eventName: name)
     }

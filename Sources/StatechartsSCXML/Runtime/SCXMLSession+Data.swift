@@ -16,7 +16,7 @@ extension SCXMLSession {
                     throw SCXMLExecutionError(message)
                 }
             } catch {
-                outbox.raise(.executionError(error.message))
+                raise(error, at: item.position, outbox: &outbox)
             }
         }
     }
@@ -24,7 +24,7 @@ extension SCXMLSession {
     /// Creates each variable without a value (late binding, at start).
     func declare(_ data: [SCXMLCompiledData], outbox: inout Outbox<SCXMLEvent>) {
         for item in data {
-            do { try dataModel.declare(item.id, value: .undefined) } catch { outbox.raise(.executionError(error.message)) }
+            do { try dataModel.declare(item.id, value: .undefined) } catch { raise(error, at: item.position, outbox: &outbox) }
         }
     }
 
@@ -32,13 +32,13 @@ extension SCXMLSession {
     func bindOnFirstEntry(of state: String, _ data: [SCXMLCompiledData], event: SCXMLEvent? = nil, outbox: inout Outbox<SCXMLEvent>) {
         let first = self.state.withLock { $0.boundStates.insert(state).inserted }
         guard first else { return }
-        do { try bind(event) } catch { outbox.raise(.executionError(error.message)) }
+        do { try bind(event) } catch { raise(error, at: data.first?.position, outbox: &outbox) }
         bind(data, outbox: &outbox)
     }
 
-    /// Runs a top-level script.
-    func runScript(_ script: SCXMLExpression, outbox: inout Outbox<SCXMLEvent>) {
-        do { try dataModel.runScript(script) } catch { outbox.raise(.executionError(error.message)) }
+    /// Runs a top-level script, whose element starts at `position`.
+    func runScript(_ script: SCXMLExpression, at position: SCXMLSourcePosition, outbox: inout Outbox<SCXMLEvent>) {
+        do { try dataModel.runScript(script) } catch { raise(error, at: position, outbox: &outbox) }
     }
 
     /// Evaluates `<donedata>` for the done event about to be raised; an error raises
@@ -56,7 +56,7 @@ extension SCXMLSession {
                 result = .object(members)
             }
         } catch {
-            outbox.raise(.executionError(error.message))
+            raise(error, at: doneData.position, outbox: &outbox)
             result = nil
         }
         state.withLock { $0.pendingDoneData = result }

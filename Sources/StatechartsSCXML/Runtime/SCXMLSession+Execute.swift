@@ -4,36 +4,42 @@ import Statecharts
 /// raised as `error.execution` (SCXML 4.10).
 extension SCXMLSession {
     /// Runs one block (an `<onentry>`, `<onexit>` or a transition's content).
-    func run(_ block: [SCXMLInstruction], event: SCXMLEvent?, outbox: inout Outbox<SCXMLEvent>) {
+    func run(_ block: [SCXMLPlacedInstruction], event: SCXMLEvent?, outbox: inout Outbox<SCXMLEvent>) {
         do {
             try bind(event)
             try execute(block, &outbox)
         } catch {
-            outbox.raise(.executionError(error.message, sendid: error.sendid))
+            raise(error, at: block.first?.position, outbox: &outbox)
         }
     }
 
-    /// Evaluates a transition's condition: an error counts as `false` and raises `error.execution`.
-    func condition(_ expression: SCXMLExpression, event: SCXMLEvent?, outbox: inout Outbox<SCXMLEvent>) -> Bool {
+    /// Evaluates a transition's condition (the transition starts at `position`): an error counts
+    /// as `false` and raises `error.execution`.
+    func condition(_ expression: SCXMLExpression, at position: SCXMLSourcePosition, event: SCXMLEvent?,
+                   outbox: inout Outbox<SCXMLEvent>) -> Bool {
         do {
             try bind(event)
             return try dataModel.evaluateCondition(expression)
         } catch {
-            outbox.raise(.executionError(error.message))
+            raise(error, at: position, outbox: &outbox)
             return false
         }
     }
 
-    func execute(_ block: [SCXMLInstruction], _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
-        for instruction in block { try execute(instruction, &outbox) }
+    /// Runs each instruction; an error that escapes is placed at the instruction that failed.
+    func execute(_ block: [SCXMLPlacedInstruction], _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
+        for placed in block {
+            do { try execute(placed.instruction, at: placed.position, &outbox) } catch { throw error.placed(at: placed.position) }
+        }
     }
 
-    func execute(_ instruction: SCXMLInstruction, _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
+    func execute(_ instruction: SCXMLInstruction, at position: SCXMLSourcePosition,
+                 _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
         switch instruction {
         case .raise(let name):
             outbox.raise(SCXMLEvent(name, type: .internal))
         case .send(let send):
-            try execute(send, &outbox)
+            try execute(send, at: position, &outbox)
         case .cancel(let literal, let expression):
             let id: String
             if let literal { id = literal } else if let expression { id = try dataModel.evaluateString(expression) } else { return }
@@ -53,7 +59,7 @@ extension SCXMLSession {
                 if let condition = branch.condition {
                     var holds = false
                     do { holds = try dataModel.evaluateCondition(condition) } catch {
-                        outbox.raise(.executionError(error.message))
+                        raise(error, at: branch.position, outbox: &outbox)
                     }
                     if !holds { continue }
                 }

@@ -3,7 +3,7 @@ import Statecharts
 /// `<send>`: evaluates everything first, then delivers to this session's external queue (now or
 /// after the delay), to the internal queue (`#_internal`), or reports why it cannot.
 extension SCXMLSession {
-    func execute(_ send: SCXMLCompiledSend, _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
+    func execute(_ send: SCXMLCompiledSend, at position: SCXMLSourcePosition, _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
         let sendid = send.id ?? nextSendID()
         do throws(SCXMLExecutionError) {
             if let location = send.idLocation { try dataModel.assign(location, value: .string(sendid)) }
@@ -33,14 +33,16 @@ extension SCXMLSession {
                 internalEvent.type = .internal
                 outbox.raise(internalEvent)
             case let target? where target.hasPrefix("#_scxml_"):
-                outbox.raise(.communicationError("no session '\(target.dropFirst("#_scxml_".count))' to send to", sendid: sendid))
+                raiseCommunicationError("no session '\(target.dropFirst("#_scxml_".count))' to send to", sendid: sendid,
+                                        at: position, outbox: &outbox)
             case let target? where target.hasPrefix("#_"):
-                outbox.raise(.communicationError("cannot deliver to '\(target)': no such parent or invoked session", sendid: sendid))
+                raiseCommunicationError("cannot deliver to '\(target)': no such parent or invoked session", sendid: sendid,
+                                        at: position, outbox: &outbox)
             case let target?:
                 throw SCXMLExecutionError("unsupported send target '\(target)'")
             }
         } catch {
-            throw SCXMLExecutionError(error.message, sendid: sendid)
+            throw SCXMLExecutionError(error.message, sendid: sendid, position: error.position)
         }
     }
 

@@ -25,7 +25,12 @@ public final class SCXMLSession: Sendable {
         var pendingDoneData: SCXMLValue?
         var logHandler: (@Sendable (SCXMLLogRecord) -> Void)?
         var log: [SCXMLLogRecord] = []
+        var errors: [SCXMLErrorRecord] = []
     }
+
+    /// How many error records the session keeps until ``takeErrorRecords()`` takes them; later
+    /// errors are still raised as events, but not recorded.
+    public static let errorRecordLimit = 1_000
 
     /// The SCXML Event I/O Processor's type URI.
     public static let scxmlProcessorType = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
@@ -61,6 +66,38 @@ public final class SCXMLSession: Sendable {
             return state.logHandler
         }
         handler?(record)
+    }
+
+    /// The error events raised so far (at most ``errorRecordLimit``) and not yet taken by
+    /// ``takeErrorRecords()``, oldest first.
+    public var errorRecords: [SCXMLErrorRecord] { state.withLock { $0.errors } }
+
+    /// The error events raised since the last call, oldest first; the session forgets them.
+    public func takeErrorRecords() -> [SCXMLErrorRecord] {
+        state.withLock { state in
+            defer { state.errors = [] }
+            return state.errors
+        }
+    }
+
+    /// Raises `error.execution` for `error` and records it, placed at `position` unless the error
+    /// has a position already.
+    func raise(_ error: SCXMLExecutionError, at position: SCXMLSourcePosition?, outbox: inout Outbox<SCXMLEvent>) {
+        let placed = error.placed(at: position)
+        record(SCXMLErrorRecord(event: "error.execution", message: placed.message, position: placed.position, sendid: placed.sendid))
+        outbox.raise(.executionError(placed.message, sendid: placed.sendid))
+    }
+
+    /// Raises `error.communication` and records it.
+    func raiseCommunicationError(_ message: String, sendid: String, at position: SCXMLSourcePosition?, outbox: inout Outbox<SCXMLEvent>) {
+        record(SCXMLErrorRecord(event: "error.communication", message: message, position: position, sendid: sendid))
+        outbox.raise(.communicationError(message, sendid: sendid))
+    }
+
+    private func record(_ error: SCXMLErrorRecord) {
+        state.withLock { state in
+            if state.errors.count < Self.errorRecordLimit { state.errors.append(error) }
+        }
     }
 
     /// A new send id, unique in this session.

@@ -39,7 +39,7 @@ extension SCXMLWriter {
     }
 }
 
-/// Converts a ``Statecharts/StatechartDefinition`` into an ``SCXMLDocument``, reading guards and
+/// Converts a `StatechartDefinition` into an ``SCXMLDocument``, reading guards and
 /// actions back from their names.
 struct DefinitionExporter<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
     var problems: [String] = []

@@ -2,7 +2,7 @@
 /// document (positions aside).
 ///
 /// To write a chart built any other way (the Swift DSL, say), convert its definition first with
-/// ``SCXMLWriter/document(from:)``.
+/// ``SCXMLWriter/document(from:dataModel:)``.
 public enum SCXMLWriter {
     /// The document as SCXML text, indented, with an XML declaration.
     public static func write(_ document: SCXMLDocument) -> String {

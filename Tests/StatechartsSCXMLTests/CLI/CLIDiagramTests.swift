@@ -115,7 +115,8 @@ struct CLIDiagramTests {
         #expect(html.components(separatedBy: "<section class=\"step\"").count - 1 == 4)
         #expect(html.components(separatedBy: "<svg").count - 1 == 4)
         #expect(html.contains("Step 3: dim"))
-        #expect(html.contains("Configuration: on, playing, sound, loud, picture, dark"))
+        #expect(html.contains("<h3>Configuration</h3>\n<ul>\n" + ["on", "playing", "sound", "loud", "picture", "dark"]
+            .map { "<li><code>\($0)</code></li>\n" }.joined() + "</ul>"))
         #expect(html.contains("ArrowLeft") && html.contains("ArrowRight"))
         #expect(!html.contains("src=\"http") && !html.contains("<link"))
     }

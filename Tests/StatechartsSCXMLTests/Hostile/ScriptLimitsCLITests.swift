@@ -37,7 +37,8 @@ struct ScriptLimitsCLITests {
     func timeLimit() throws {
         let result = try run(Self.endless, ["run", "FILE", "--json", "--script-time-limit", "0.05"])
         #expect(result.status == 0)
-        #expect(result.lines == [#"{"step":0,"event":null,"configuration":["caught"],"active":["caught"],"finished":false}"#])
+        #expect(result.lines == [#"{"step":0,"event":null,"configuration":["caught"],"active":["caught"],"finished":false,"#
+            + #""errors":[{"event":"error.execution","message":"the script ran longer than its 50 ms budget","line":3,"column":14}]}"#])
         #expect(result.stderr.contains("log: error: the script ran longer than its 50 ms budget"))
     }
 

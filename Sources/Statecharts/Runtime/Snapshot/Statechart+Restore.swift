@@ -5,6 +5,8 @@ extension Statechart {
     /// before it is trusted, and every problem is reported at once.
     ///
     /// - Parameters:
+    ///   - snapshot: the instance's state, as ``StatechartInstance/snapshot()`` captured it.
+    ///   - context: the context the restored instance starts with.
     ///   - verifyingFingerprint: whether the snapshot's ``StatechartSnapshot/chartFingerprint``
     ///     must equal this chart's ``fingerprint`` (and be present). Pass `false` only to migrate a
     ///     snapshot to a chart whose state tree changed, or to restore one built by hand; the

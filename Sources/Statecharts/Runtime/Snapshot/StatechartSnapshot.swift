@@ -1,6 +1,6 @@
 /// Everything a running instance holds besides its context, as plain values: to persist an
 /// instance (it is `Codable` when states and events are) and restore it later, perhaps in another
-/// process, with ``Statechart/restore(_:context:)``.
+/// process, with ``Statechart/restore(_:context:verifyingFingerprint:)``.
 ///
 /// A snapshot is taken between macrosteps, so the internal queue is always empty.
 public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: StatechartEvent>: Sendable {
