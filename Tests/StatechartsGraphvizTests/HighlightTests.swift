@@ -15,7 +15,7 @@ struct HighlightTests {
         #expect(dot.contains(##"s1 [shape=box, style="rounded", label="idle"];"##))
         #expect(dot.contains("fillcolor=\"#eaf2ff\""))
         #expect(dot.contains(##"s1 -> s2_start [label=" start ", color="#d62728", fontcolor="#d62728", penwidth=2.5, lhead=cluster_s2];"##))
-        #expect(dot.contains(##"s2_start -> s1 [label=" stop ", ltail=cluster_s2];"##))
+        #expect(dot.contains(##"s1 -> s2_start [label=" stop ", dir=back, lhead=cluster_s2];"##))
     }
 
     @Test("highlighting by name from options")

@@ -268,15 +268,29 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         // Edges leave a compound or parallel state at its border (`ltail`), and enter one at its
         // border (`lhead`), unless one end lies inside the other's cluster, where Graphviz cannot
         // clip.
+        var tailCluster: String?
+        var headCluster: String?
         if let source = fromState, source != target, isCluster(source), !isInside(target, source) {
-            attributes.append("ltail=\(clusterID(source))")
+            tailCluster = clusterID(source)
         }
         if isCluster(target), fromState != target, !(fromState.map { isInside($0, target) } ?? false),
            tail != innerPort(target), tail != initialDot(target) {
-            attributes.append("lhead=\(clusterID(target))")
+            headCluster = clusterID(target)
         }
+        // dot turns an edge to an earlier state around to rank it, and then clips the wrong end
+        // at the cluster border: the arrowhead lands on the border it leaves. Such an edge is
+        // written the way dot ranks it, with its arrowhead at the tail (`dir=back`).
+        let backwards = (tailCluster != nil || headCluster != nil)
+            && (fromState.flatMap { index[$0] } ?? 0) > (index[target] ?? 0)
+        let (from, to) = backwards ? (head, tail) : (tail, head)
+        if backwards {
+            attributes.append("dir=back")
+            (tailCluster, headCluster) = (headCluster, tailCluster)
+        }
+        if let tailCluster { attributes.append("ltail=\(tailCluster)") }
+        if let headCluster { attributes.append("lhead=\(headCluster)") }
         let suffix = attributes.isEmpty ? "" : " [" + attributes.joined(separator: ", ") + "]"
-        lines.append("\(indent)\(tail) -> \(head)\(suffix);")
+        lines.append("\(indent)\(from) -> \(to)\(suffix);")
     }
 }
 
