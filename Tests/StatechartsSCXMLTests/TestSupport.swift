@@ -41,6 +41,13 @@ enum Fixture {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A fresh temporary directory holding `text` as `chart.scxml`; the caller removes it.
+    static func workspace(holding text: String) throws -> URL {
+        let directory = try temporaryDirectory()
+        try text.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
+        return directory
+    }
 }
 
 extension StatechartInstance where Context == SCXMLContext {

@@ -29,12 +29,7 @@ struct CLIContractTests {
 
     /// Writes `text` to a temporary file and runs `statechart` with the arguments, `FILE` replaced by its path.
     func run(_ text: String, _ arguments: [String]) throws -> (CLIProcess.Result, String) {
-        let directory = try Fixture.temporaryDirectory()
-        let file = directory.appendingPathComponent("chart.scxml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(arguments.map { $0 == "FILE" ? file.path : $0 })
-        try? FileManager.default.removeItem(at: directory)
-        return (result, file.path)
+        try CLIProcess.run(chart: text, arguments)
     }
 
     @Test("validate prints 'valid' and exits 0")

@@ -19,11 +19,7 @@ struct CLIDiagramTests {
     """
 
     /// A directory holding the chart as `chart.scxml`.
-    func workspace() throws -> URL {
-        let directory = try Fixture.temporaryDirectory()
-        try Self.chart.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        return directory
-    }
+    func workspace() throws -> URL { try Fixture.workspace(holding: Self.chart) }
 
     func read(_ url: URL) -> [UInt8] { Array(FileManager.default.contents(atPath: url.path) ?? Data()) }
 

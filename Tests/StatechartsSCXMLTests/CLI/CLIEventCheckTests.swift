@@ -17,11 +17,7 @@ struct CLIEventCheckTests {
     </scxml>
     """
 
-    func workspace() throws -> URL {
-        let directory = try Fixture.temporaryDirectory()
-        try Self.chart.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        return directory
-    }
+    func workspace() throws -> URL { try Fixture.workspace(holding: Self.chart) }
 
     @Test("a typo is a warning with a suggestion; the run goes on and exits 0")
     func typoWarning() throws {

@@ -51,6 +51,15 @@ enum CLIProcess {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs `statechart` on `text`, written to a temporary `chart.scxml` that is removed
+    /// afterwards; `FILE` in `arguments` stands for its path, which comes back with the result.
+    static func run(chart text: String, _ arguments: [String]) throws -> (Result, String) {
+        let directory = try Fixture.workspace(holding: text)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("chart.scxml").path
+        return (try run(arguments.map { $0 == "FILE" ? file : $0 }), file)
+    }
+
     /// The executable was not built.
     struct MissingExecutable: Error, CustomStringConvertible {
         var description: String { "the statechart executable was not found beside the tests; build it first (swift build)" }

@@ -18,11 +18,7 @@ struct CLIScriptErrorTests {
     </scxml>
     """
 
-    func workspace() throws -> URL {
-        let directory = try Fixture.temporaryDirectory()
-        try Self.chart.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        return directory
-    }
+    func workspace() throws -> URL { try Fixture.workspace(holding: Self.chart) }
 
     @Test("run prints each error with its line and column on standard error and exits 0")
     func human() throws {

@@ -23,11 +23,7 @@ struct ControlCharacterOutputTests {
     static let stateB = "b\u{9B}x"
     static let delayedEvent = "go.\u{1B}[1m\u{07}"
 
-    func workspace(_ text: String = chart) throws -> URL {
-        let directory = try Fixture.temporaryDirectory()
-        try text.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        return directory
-    }
+    func workspace(_ text: String = chart) throws -> URL { try Fixture.workspace(holding: text) }
 
     /// The control characters (C0 but line feed, DEL, C1) in `text`.
     func controls(_ text: String) -> [String] {

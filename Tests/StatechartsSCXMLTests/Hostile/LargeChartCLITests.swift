@@ -26,11 +26,7 @@ struct LargeChartCLITests {
     <state id="c"><transition event="e" target="a"/></state>
     """)
 
-    func workspace(_ text: String) throws -> URL {
-        let directory = try Fixture.temporaryDirectory()
-        try text.write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        return directory
-    }
+    func workspace(_ text: String) throws -> URL { try Fixture.workspace(holding: text) }
 
     @Test("a 2,000-state clustered chart fails fast with exit status 1 and the message; DOT still renders")
     func hugeChart() throws {

@@ -26,11 +26,7 @@ struct ScriptLimitsCLITests {
 
     /// Runs `statechart` on `text` saved to a file, `FILE` in the arguments standing for its path.
     func run(_ text: String, _ arguments: [String]) throws -> CLIProcess.Result {
-        let directory = try Fixture.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("chart.scxml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return try CLIProcess.run(arguments.map { $0 == "FILE" ? file.path : $0 })
+        try CLIProcess.run(chart: text, arguments).0
     }
 
     @Test("run --script-time-limit stops an endless script with error.execution")
