@@ -5,6 +5,43 @@ import Testing
 
 @Suite("Coming from LSStateMachine: a subscription whose events answer true or false")
 struct LSStateMachineTests {
+    @Test("the guide's first sample, paste-ready: a membership that answers true or false")
+    func firstSample() throws {
+        enum Phase: Hashable, Sendable { case pending, active, suspended }
+        enum Request: StatechartEvent, Hashable { case activate, suspend, unsuspend }
+
+        let membershipChart = try Statechart<Phase, Request, [String]> {
+            State(.pending) { On(.activate, to: .active) }
+            State(.active) { On(.suspend, to: .suspended) { $0.append("after suspend") } }
+            State(.suspended) { On(.unsuspend, to: .active) }
+        }
+
+        // LSStateMachine's generated methods, written once and typed
+        struct Membership: StatechartModel {
+            var machine: StatechartInstance<Phase, Request, [String]>
+
+            mutating func activate() -> Bool { fire(.activate) }
+            mutating func suspend() -> Bool { fire(.suspend) }
+            var isActive: Bool { self.is(.active) }
+            var canSuspend: Bool { can(.suspend) }
+        }
+
+        var membership = Membership(machine: membershipChart.start(context: []))
+        let tooEarly = membership.suspend()             // false: a pending membership cannot suspend
+        let activated = membership.activate()           // true
+        let active = membership.isActive                // true
+        let canSuspend = membership.canSuspend          // true
+        let suspended = membership.suspend()            // true
+        let state = membership.state                    // .suspended
+        let log = membership.machine.context            // ["after suspend"]
+
+        #expect(!tooEarly)
+        #expect(activated && active && canSuspend && suspended)
+        #expect(state == .suspended)
+        #expect(log == ["after suspend"])
+        #expect(!membership.canSuspend && !membership.isActive)
+    }
+
     enum Status: Hashable, Sendable { case pending, active, suspended, terminated }
     enum Command: StatechartEvent, Hashable { case activate, suspend, unsuspend, terminate }
 

@@ -4,6 +4,49 @@ import Testing
 
 @Suite("Coming from the loading-screen article: states with data, entry actions, an asynchronous load")
 struct LoadingScreenTests {
+    @Test("the guide's first sample, paste-ready: the load's result picks the state")
+    func firstSample() throws {
+        enum ListScreen: Hashable, Sendable { case loading, showingData, empty, error }
+
+        enum Fetch: StatechartEvent {
+            case loaded([String]), failed, reload
+            enum Name: Hashable, Sendable { case loaded, failed, reload }
+            var name: Name {
+                switch self { case .loaded: .loaded; case .failed: .failed; case .reload: .reload }
+            }
+        }
+
+        // showingData([Item]) becomes the state .showingData, with the rows in the context
+        let list = try Statechart<ListScreen, Fetch, [String]> {
+            State(.loading) {
+                On(.loaded, to: .empty, guard: Guard("no items") { _, event in
+                    if case .loaded(let items)? = event { items.isEmpty } else { false }
+                })
+                On(.loaded, to: .showingData)
+                On(.failed, to: .error)
+            }
+            State(.showingData) {
+                OnEntry { rows, event in if case .loaded(let items)? = event { rows = items } }
+                On(.reload, to: .loading)
+            }
+            State(.empty) { On(.reload, to: .loading) }
+            State(.error) { On(.reload, to: .loading) }
+        }
+
+        var screen = list.start(context: [])
+        screen.send(.loaded(["first", "second"]))       // what the load's completion handler sends
+        let shown = screen.activeLeaves                 // [.showingData]
+        let rows = screen.context                       // ["first", "second"]
+        screen.send(.reload)
+        screen.send(.failed)
+        let afterFailure = screen.activeLeaves          // [.error]
+
+        #expect(shown == [.showingData])
+        #expect(rows == ["first", "second"])
+        #expect(afterFailure == [.error])
+        #expect(screen.context == ["first", "second"])
+    }
+
     struct Item: Hashable, Sendable { let title: String }
 
     /// The service the screen loads from, with a completion handler as in the article.

@@ -4,6 +4,48 @@ import Testing
 
 @Suite("Coming from STWorkflow: conditions, actions, dispatch and asynchronous steps as statechart states")
 struct STWorkflowTests {
+    @Test("the guide's first sample, paste-ready: a condition, two actions, a final state")
+    func firstSample() throws {
+        struct Visitor: Sendable {
+            var hasAccount = false
+            var log: [String] = []
+        }
+
+        // a simple condition (two exits), two actions, a final state
+        let welcome = try Statechart<String, String, Visitor> {
+            State("Has account") {
+                Always(to: "Sign in", guard: Guard("has account") { $0.hasAccount })
+                Always(to: "Sign up")
+            }
+            State("Sign up") {
+                OnEntry { $0.log.append("account created") }
+                Always(to: "Sign in")
+            }
+            Final("Sign in") { OnEntry { $0.log.append("signed in") } }
+        }
+
+        let returning = welcome.start(context: Visitor(hasAccount: true))
+        let newcomer = welcome.start(context: Visitor())
+        let returningLog = returning.context.log        // ["signed in"]
+        let newcomerLog = newcomer.context.log          // ["account created", "signed in"]
+        let finished = newcomer.isFinished              // true
+        print(welcome.workflowTree())
+        // Has account (S)
+        // Y- Sign in (A) !
+        // N- Sign up (A)
+        // | Sign in (A) ! *
+
+        #expect(returningLog == ["signed in"])
+        #expect(newcomerLog == ["account created", "signed in"])
+        #expect(finished && returning.isFinished)
+        #expect(welcome.workflowTree() == """
+            Has account (S)
+            Y- Sign in (A) !
+            N- Sign up (A)
+            | Sign in (A) ! *
+            """)
+    }
+
     /// What the workflow decides on and what its actions record.
     struct Onboarding: Sendable {
         var hasAccount = false

@@ -4,6 +4,34 @@ import Testing
 
 @Suite("Coming from Transporter: states, events, vetoes and callbacks on the statechart engine")
 struct TransporterTests {
+    @Test("the guide's first sample, paste-ready: a bulb with a veto")
+    func firstSample() throws {
+        enum Bulb: Hashable, Sendable { case off, on, broken }
+
+        let bulb = TransporterMachine(initialState: TransporterState(Bulb.off), states: [
+            TransporterState(.on, didEnter: { print("did enter \($0)") }),
+            TransporterState(.broken),
+        ])
+        try bulb.addEvent(TransporterEvent(name: "switch on", sourceValues: [.off], destinationValue: .on))
+        try bulb.addEvent(TransporterEvent(name: "switch off", sourceValues: [.on], destinationValue: .off))
+        try bulb.addEvent(TransporterEvent(
+            name: "break", sourceValues: [.off, .on], destinationValue: .broken,
+            shouldFire: { _ in false }))                // a veto that always says no
+
+        let switchedOn = bulb.fireEvent("switch on")    // .success(sourceState: .off, destinationState: .on), prints "did enter on"
+        let again = bulb.fireEvent("switch on")         // .error(.wrongSourceState)
+        let broken = bulb.fireEvent("break")            // .error(.transitionDeclined)
+        let exploded = bulb.fireEvent("explode")        // .error(.unknownEvent)
+        let value = bulb.currentValue                   // .on
+
+        #expect(switchedOn == .success(sourceState: .off, destinationState: .on))
+        #expect(again == .error(.wrongSourceState))
+        #expect(broken == .error(.transitionDeclined))
+        #expect(exploded == .error(.unknownEvent))
+        #expect(value == .on)
+        #expect(bulb.isInState(.on))
+    }
+
     /// A state whose four callbacks print what they are called for.
     enum Light: Hashable, Sendable { case off, dimmed, on, broken }
 
