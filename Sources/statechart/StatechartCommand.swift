@@ -16,7 +16,7 @@ struct StatechartCommand: ParsableCommand {
 
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Self.normalized(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure,
@@ -26,5 +26,27 @@ struct StatechartCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The arguments with a bare `--actions` (a flag before `--actions` took a style) given its
+    /// old meaning, `--actions short`, so that command lines written for the flag keep working.
+    /// Nothing after `--` is touched: it is STEPs.
+    static func normalized(_ arguments: [String]) -> [String] {
+        let styles: Set<String> = ["full", "short", "none"]
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            result.append(argument)
+            if argument == "--" {
+                result += arguments[(index + 1)...]
+                break
+            }
+            if argument == "--actions", index + 1 >= arguments.count || !styles.contains(arguments[index + 1].lowercased()) {
+                result.append("short")
+            }
+            index += 1
+        }
+        return result
     }
 }

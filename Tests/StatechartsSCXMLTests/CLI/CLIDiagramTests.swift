@@ -23,6 +23,24 @@ struct CLIDiagramTests {
 
     func read(_ url: URL) -> [UInt8] { Array(FileManager.default.contents(atPath: url.path) ?? Data()) }
 
+    @Test("--actions takes full, short or none; a bare --actions (the old flag) still means the default")
+    func actionStyles() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var outputs: [String: String] = [:]
+        for (name, arguments) in [("default", [String]()), ("bare", ["--actions"]), ("bare-last", ["-o", "bare-last.dot", "--actions"]),
+                                  ("short", ["--actions", "short"]), ("none", ["--actions", "none"]), ("no", ["--no-actions"])] {
+            let output = arguments.contains("-o") ? [String]() : ["-o", "\(name).dot"]
+            let result = try CLIProcess.run(["render", "chart.scxml"] + output + arguments, in: directory)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            outputs[name] = String(decoding: read(directory.appendingPathComponent("\(name).dot")), as: UTF8.self)
+        }
+        #expect(outputs["bare"] == outputs["default"] && outputs["bare-last"] == outputs["default"])
+        #expect(outputs["short"] == outputs["default"])
+        #expect(outputs["none"] == outputs["no"])
+        #expect(try CLIProcess.run(["render", "chart.scxml", "-o", "x.dot", "--actions", "loud"], in: directory).status == 64)
+    }
+
     @Test("the format follows the output's extension: SVG, PNG, PDF and DOT")
     func formats() throws {
         let directory = try workspace()
