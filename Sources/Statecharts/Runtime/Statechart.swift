@@ -93,7 +93,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
         compiler.b.actionSlots = compiler.actions.map(\.slot)
         compiler.b.guardSlots = compiler.guards.map { $0?.slot ?? _GuardSlot(kind: 0, box: nil) }
-        tables = _ChartTables(compiler.b)
+        tables = _ChartTables(compiler.b, tree: compiler.treeStorage)
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
