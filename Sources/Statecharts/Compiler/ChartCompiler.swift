@@ -1,6 +1,6 @@
 /// Validates a ``StatechartDefinition`` and lowers it to ``_ChartTables``.
 ///
-/// The compiler is `@inlinable` (with ``Statechart/init(_:microstepLimit:singlePathPlans:)``) so
+/// The compiler is `@inlinable` (with ``Statechart/init(_:microstepLimit:externalEventLimit:)``) so
 /// that it is specialized for the chart's state, event and context types where a chart is built:
 /// run generically it spends most of its time looking up type metadata (4× slower).
 ///
@@ -88,7 +88,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var doneClassOfState: [Int32: Int32] = [:]
     @usableFromInline
     let exactMatching = Event.descriptorsMatchExactly
-    /// Whether to precompute single-path plans (see ``Statechart/init(_:microstepLimit:singlePathPlans:)``).
+    /// Whether to precompute single-path plans (see `Statechart.init(compiling:microstepLimit:externalEventLimit:singlePathPlans:)`).
     @usableFromInline
     var singlePathPlans = true
     @usableFromInline
