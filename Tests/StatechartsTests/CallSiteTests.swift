@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// The compiler spreads the direct path's action calls over two call sites per plan shape, so
 /// that transitions taken one after the other (A→B, B→A) do not share one (see

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Delayed events on the instance's virtual clock: delivery in due order (ties in the order sent)
 /// as the clock is advanced, cancellation by id, `runUntilIdle`, `now` and the pending count.

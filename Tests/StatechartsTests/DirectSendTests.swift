@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// The direct send path: for a single-path configuration, a table per (active leaf, event class)
 /// either ignores the event outright or takes its first candidate by running a precomputed list of

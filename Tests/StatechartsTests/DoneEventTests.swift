@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Completion: `done.state.ID` of a compound state reaching a final child and of a parallel state
 /// whose regions are all final, its place in the internal queue, a top-level final state finishing

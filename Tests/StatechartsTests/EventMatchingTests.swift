@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Which transitions an event triggers: payload-free enums (with and without `CaseIterable`),
 /// enums with associated values named by a `Name` enum, `OnAny`, several events on one

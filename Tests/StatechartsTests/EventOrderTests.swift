@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// The order in which raised and sent events are processed: `raise` puts an event on the internal
 /// queue, processed (FIFO) in the same macrostep before any further external event; `send` puts

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Eventless transitions: chains that settle within one macrostep, guards, their priority over
 /// internal events, and the bound on loops that never settle.

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Shallow and deep history: the default transition (with its actions) on first entry, the
 /// remembered configuration on re-entry, history of a parallel state, deep history with several

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Internal and external transitions (SCXML `type="internal"`): the transition domain is the
 /// source itself only for an internal transition from a compound state whose targets are all its

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 // Shared by `DirectSendTests` and `RegionAndHistoryPathTests`: a context that actions log into,
 // actions and logging states for any event type, and the lockstep harness that checks a fast path

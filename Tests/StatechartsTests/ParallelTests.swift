@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Parallel regions: one event taken in several regions, conflicts resolved as SCXML's
 /// `removeConflictingTransitions` does, exits in reverse document order and entries in document

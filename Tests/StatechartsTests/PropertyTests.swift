@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Random valid charts (RandomChart.swift) run on random event sequences. After every macrostep:
 /// the configuration is legal; the log of every action, the configuration, the transitions taken

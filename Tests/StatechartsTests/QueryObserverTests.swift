@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Queries on a running instance (`isActive`, `configuration`, `activeLeaves`, `can`,
 /// `enabledEventNames`), the chart's introspection, the trace recorder, and value semantics.

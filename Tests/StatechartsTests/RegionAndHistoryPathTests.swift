@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// The region path and the history fast path, checked through the public API only.
 ///

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Miro Samek's canonical hierarchical state machine (QHsmTst: s, s1, s11, s2, s21, s211 and
 /// the guard on `foo`), run with SCXML semantics: external transitions exit their source even when

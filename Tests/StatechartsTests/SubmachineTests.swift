@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// A chart embedded as a state (`Submachine`), twice in one chart with `mapState` renaming its
 /// states, with its transitions, initial transition, final state and done event renamed too.

@@ -1,5 +1,5 @@
 import Testing
-import Statecharts
+@_spi(Testing) import Statecharts
 
 /// Targetless transitions: their actions run, nothing is exited or entered, the event counts as
 /// accepted, and (having an empty exit set) they never conflict with other transitions.

@@ -11,9 +11,6 @@ extension _ChartCompiler {
     @inlinable
     mutating func lower() {
         let count = stateCount
-        b.parent = parentOf
-        b.kind = kindOf
-        b.subtreeEnd = subtreeEndOf
 
         // Event classes: named (or descriptors), then one per state whose done event is synthetic,
         // then the class of events no descriptor names.
@@ -54,18 +51,9 @@ extension _ChartCompiler {
     /// Room a history memory needs: the parent's children (shallow) or its atomic descendants (deep).
     @inlinable
     func historyCapacity(parent: Int32, deep: Bool) -> Int {
-        if !deep { return childIndices(of: parent).count }
-        var n = 0
-        var s = parent + 1
-        while s <= subtreeEndOf[Int(parent)] {
-            if kindOf[Int(s)] == .atomic || kindOf[Int(s)] == .final { n += 1 }
-            s += 1
-        }
-        return n
+        if !deep { return tree.children(of: parent).count }
+        return (parent + 1 ..< tree.subtreeEnd[parent] + 1).count { tree.isAtomic($0) }
     }
-
-    @inlinable
-    func isCompoundNode(_ s: Int32) -> Bool { kindOf[Int(s)] == .compound }
 
     /// The static transition domain, as `getTransitionDomain` computes it (-1 targetless, -2 when
     /// a history target makes it depend on history).
@@ -75,14 +63,7 @@ extension _ChartCompiler {
         let targets = b.targets[Int(b.targetStart[t])..<Int(b.targetStart[t + 1])]
         if targets.isEmpty { return -1 }
         if targets.contains(where: { kindOf[Int($0)].isHistory }) { return -2 }
-        let src = b.source[t]
-        if b.isInternal[t] && isCompoundNode(src) && targets.allSatisfy({ isDescendant($0, of: src) }) { return src }
-        var anc = parentOf[Int(src)]
-        while anc >= 0 {
-            if isCompoundNode(anc) && targets.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
-            anc = parentOf[Int(anc)]
-        }
-        return 0
+        return tree.transitionDomain(source: b.source[t], isInternal: b.isInternal[t], effectiveTargets: targets)
     }
 
     /// For every declared transition: its static domain and, when taking it from a single-path
@@ -103,7 +84,7 @@ extension _ChartCompiler {
         for t in 0..<transitionCount {
             let d = staticDomain(t)
             b.domain[t] = d
-            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > subtreeEndOf[Int(d)] }
+            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > tree.subtreeEnd[d] }
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
                 if d == -1 {

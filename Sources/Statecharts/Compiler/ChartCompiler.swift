@@ -1,6 +1,6 @@
 /// Validates a ``StatechartDefinition`` and lowers it to ``_ChartTables``.
 ///
-/// The compiler is `@inlinable` (with ``Statechart/init(_:microstepLimit:externalEventLimit:singlePathPlans:)``) so
+/// The compiler is `@inlinable` (with ``Statechart/init(_:microstepLimit:externalEventLimit:)``) so
 /// that it is specialized for the chart's state, event and context types where a chart is built:
 /// run generically it spends most of its time looking up type metadata (4× slower).
 ///
@@ -26,6 +26,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var subtreeEndOf: [Int32] = []
     @inlinable
     var stateCount: Int { kindOf.count }
+    /// The states as a tree, once `flatten` has numbered them all; then handed to the tables.
+    @usableFromInline
+    var treeStorage = _StateTreeStorage(parent: [], kind: [], subtreeEnd: [])
+    @inlinable
+    var tree: _StateTree { treeStorage.tree }
 
     @inlinable
     mutating func appendState(_ definition: Definition?, parent: Int32, kind: StateKind, path: String) {
@@ -83,7 +88,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var doneClassOfState: [Int32: Int32] = [:]
     @usableFromInline
     let exactMatching = Event.descriptorsMatchExactly
-    /// Whether to precompute single-path plans (see ``Statechart/init(_:microstepLimit:externalEventLimit:singlePathPlans:)``).
+    /// Whether to precompute single-path plans (see `Statechart.init(compiling:microstepLimit:externalEventLimit:singlePathPlans:)`).
     @usableFromInline
     var singlePathPlans = true
     @usableFromInline
@@ -113,6 +118,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         }
         for state in chart.states { visit(state, parent: 0) }
         subtreeEndOf[0] = Int32(stateCount - 1)
+        treeStorage = _StateTreeStorage(parent: parentOf, kind: kindOf, subtreeEnd: subtreeEndOf)
     }
 
     @inlinable
@@ -211,9 +217,6 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         return ok
     }
 
-    @inlinable
-    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEndOf[Int(s)] }
-
     /// Several targets must lie in different regions of a parallel state: no target may contain
     /// another, and the nearest common ancestor of any two must be a parallel state.
     @inlinable
@@ -222,12 +225,12 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         for i in 0..<targets.count {
             for j in (i + 1)..<targets.count {
                 let a = targets[i], c = targets[j]
-                if a == c || isDescendant(a, of: c) || isDescendant(c, of: a) {
+                if a == c || tree.isDescendant(a, of: c) || tree.isDescendant(c, of: a) {
                     problem(from, "\(role) '\(path(a))' and '\(path(c))' cannot both be active: one contains the other")
                     continue
                 }
                 var anc = parentOf[Int(a)]
-                while anc > 0 && !isDescendant(c, of: anc) { anc = parentOf[Int(anc)] }
+                while anc > 0 && !tree.isDescendant(c, of: anc) { anc = parentOf[Int(anc)] }
                 if kindOf[Int(anc)] != .parallel {
                     problem(from, "\(role) '\(path(a))' and '\(path(c))' are not in different regions of a parallel state")
                 }
@@ -352,7 +355,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                     targets = resolved
                     initialActions = initial.actions
                     if targets.isEmpty { problem(s32, "an initial transition without a target") }
-                    for t in targets where !isDescendant(t, of: s32) {
+                    for t in targets where !tree.isDescendant(t, of: s32) {
                         problem(s32, "the initial state '\(path(t))' is not a descendant of this state")
                     }
                     checkTargetsCoexist(targets, from: s32, role: "initial states")
@@ -372,7 +375,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                     guard let resolved = resolve(t.targets, from: s32, role: "history default target") else { continue }
                     targets = resolved
                     defaultActions = t.actions
-                    for target in targets where !isDescendant(target, of: parent) || kindOf[Int(target)].isHistory {
+                    for target in targets where !tree.isDescendant(target, of: parent) || kindOf[Int(target)].isHistory {
                         problem(s32, "the history default '\(path(target))' is not a state inside the history's parent")
                     }
                     checkTargetsCoexist(targets, from: s32, role: "history defaults")
@@ -383,7 +386,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
                     } else if kindOf[Int(parent)] == .compound, let first = firstNonHistoryChild(of: parent) {
                         targets = [first]
                     } else if kindOf[Int(parent)] == .parallel {
-                        targets = childIndices(of: parent).filter { !kindOf[Int($0)].isHistory }
+                        targets = tree.children(of: parent).filter { !kindOf[Int($0)].isHistory }
                     }
                 }
                 b.historyDefault[s] = Int32(b.source.count)
@@ -485,19 +488,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     }
 
     @inlinable
-    func childIndices(of s: Int32) -> [Int32] {
-        var result: [Int32] = []
-        var c = s + 1
-        while c <= subtreeEndOf[Int(s)] {
-            result.append(c)
-            c = subtreeEndOf[Int(c)] + 1
-        }
-        return result
-    }
-
-    @inlinable
     func firstNonHistoryChild(of s: Int32) -> Int32? {
-        childIndices(of: s).first { !kindOf[Int($0)].isHistory }
+        tree.children(of: s).first { !kindOf[Int($0)].isHistory }
     }
 }
 

@@ -7,11 +7,11 @@
 @usableFromInline
 internal final class _ChartTables: @unchecked Sendable {
     // MARK: States (struct of arrays)
-    @usableFromInline let stateCount: Int
-    @usableFromInline let parent: _Table<Int32>
-    @usableFromInline let kind: _Table<UInt8>
-    /// The last descendant of each state (itself when it has none).
-    @usableFromInline let subtreeEnd: _Table<Int32>
+    /// Parent, kind and subtree end of every state, and the walks over them.
+    @usableFromInline let tree: _StateTree
+    /// Keeps `tree`'s storage alive (shared with the compiler that built it).
+    @usableFromInline let treeStorage: _StateTreeStorage
+    @inlinable var stateCount: Int { tree.count }
     /// `entryActionStart[s] ..< entryActionStart[s+1]`: the state's entry actions.
     @usableFromInline let entryActionStart: _Table<Int32>
     /// `exitActionStart[s] ..< exitActionStart[s+1]`: the state's exit actions.
@@ -129,11 +129,9 @@ internal final class _ChartTables: @unchecked Sendable {
     @inlinable static var entryStateMask: Int32 { (1 << 30) - 1 }
 
     @usableFromInline
-    internal init(_ b: _TablesBuilder) {
-        stateCount = b.parent.count
-        parent = _Table(b.parent)
-        kind = _Table(b.kind.map(\.rawValue))
-        subtreeEnd = _Table(b.subtreeEnd)
+    internal init(_ b: _TablesBuilder, tree treeStorage: _StateTreeStorage) {
+        self.treeStorage = treeStorage
+        tree = treeStorage.tree
         entryActionStart = _Table(b.entryActionStart)
         exitActionStart = _Table(b.exitActionStart)
         transitionStart = _Table(b.transitionStart)
@@ -147,7 +145,7 @@ internal final class _ChartTables: @unchecked Sendable {
         hasInvocations = _Table(b.hasInvocations)
         anyInvocations = b.hasInvocations.contains(true)
         parallelMask = b.parallelMask
-        hasParallelStates = b.kind.contains(.parallel)
+        hasParallelStates = b.parallelMask.contains { $0 != 0 }
         transitionCount = b.source.count
         source = _Table(b.source)
         triggerKind = _Table(b.triggerKind.map(\.rawValue))
@@ -192,7 +190,6 @@ internal final class _ChartTables: @unchecked Sendable {
     }
 
     deinit {
-        parent.deallocate(); kind.deallocate(); subtreeEnd.deallocate()
         entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
         initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
         eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate(); hasInvocations.deallocate()
@@ -206,44 +203,12 @@ internal final class _ChartTables: @unchecked Sendable {
         candidateLeaf.deallocate()
         regionDirect.deallocate(); regionSteps.deallocate()
     }
-
-    // MARK: Structure queries
-
-    @inlinable @inline(__always)
-    func stateKind(_ s: Int32) -> StateKind { StateKind(rawValue: kind[s]) ?? .atomic }
-
-    /// Whether `d` is a proper descendant of `s`: two compares, thanks to pre-order numbering.
-    @inlinable @inline(__always)
-    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEnd[s] }
-
-    /// The children of `s` in document order.
-    @inlinable
-    func children(of s: Int32) -> [Int32] {
-        var result: [Int32] = []
-        var c = s + 1
-        let end = subtreeEnd[s]
-        while c <= end {
-            result.append(c)
-            c = subtreeEnd[c] + 1
-        }
-        return result
-    }
-
-    /// Whether a state is atomic or final (a leaf of the configuration).
-    @inlinable @inline(__always)
-    func isAtomic(_ s: Int32) -> Bool {
-        let k = kind[s]
-        return k == StateKind.atomic.rawValue || k == StateKind.final.rawValue
-    }
 }
 
 /// The arrays the compiler fills before they are frozen into ``_ChartTables``.
 @usableFromInline
 internal struct _TablesBuilder {
     @inlinable init() {}
-    @usableFromInline var parent: [Int32] = []
-    @usableFromInline var kind: [StateKind] = []
-    @usableFromInline var subtreeEnd: [Int32] = []
     @usableFromInline var entryActionStart: [Int32] = []
     @usableFromInline var exitActionStart: [Int32] = []
     @usableFromInline var transitionStart: [Int32] = []

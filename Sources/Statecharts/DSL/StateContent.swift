@@ -66,7 +66,7 @@ extension StateDefinition {
 
 extension StatechartDefinition {
     /// Writes a chart with the DSL without compiling it, to embed it with ``Submachine`` or to
-    /// compile it later with ``Statechart/init(_:microstepLimit:externalEventLimit:singlePathPlans:)``. Problems in
+    /// compile it later with ``Statechart/init(_:microstepLimit:externalEventLimit:)``. Problems in
     /// it are reported when it is compiled.
     public init(
         _ name: String = "statechart",

@@ -38,21 +38,6 @@ internal struct _EntrySet {
 }
 
 extension _ChartTables {
-    /// Whether state `s` is compound (the root counts: it plays SCXML's `<scxml>` element).
-    @inlinable @inline(__always)
-    func isCompound(_ s: Int32) -> Bool { kind[s] == StateKind.compound.rawValue }
-
-    @inlinable @inline(__always)
-    func isParallel(_ s: Int32) -> Bool { kind[s] == StateKind.parallel.rawValue }
-
-    @inlinable @inline(__always)
-    func isFinal(_ s: Int32) -> Bool { kind[s] == StateKind.final.rawValue }
-
-    @inlinable @inline(__always)
-    func isHistory(_ s: Int32) -> Bool {
-        kind[s] == StateKind.shallowHistory.rawValue || kind[s] == StateKind.deepHistory.rawValue
-    }
-
     @inlinable
     func targetsOf(_ t: Int32) -> Range<Int> { Int(targetStart[t])..<Int(targetStart[t + 1]) }
 
@@ -65,7 +50,7 @@ extension _ChartTables {
         func visit(_ t: Int32) {
             for i in targetsOf(t) {
                 let s = targets[i]
-                if isHistory(s) {
+                if tree.isHistory(s) {
                     if let value = history.value(of: s, in: self) {
                         value.forEach(add)
                     } else if historyDefault[s] >= 0 {
@@ -86,29 +71,8 @@ extension _ChartTables {
     func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
         let static_ = domain[t]
         if static_ != -2 { return static_ }
-        return computeTransitionDomain(t, effectiveTargets: getEffectiveTargetStates(t, history))
-    }
-
-    /// The domain given the effective targets (shared by the compiler and the runtime).
-    @usableFromInline
-    func computeTransitionDomain(_ t: Int32, effectiveTargets tstates: [Int32]) -> Int32 {
-        if tstates.isEmpty { return -1 }
-        let src = source[t]
-        if isInternal[t] && isCompound(src) && tstates.allSatisfy({ isDescendant($0, of: src) }) {
-            return src
-        }
-        return findLCCA(src, tstates)
-    }
-
-    /// `findLCCA`: the least common compound ancestor of `first` and `rest` (the root at worst).
-    @usableFromInline
-    func findLCCA(_ first: Int32, _ rest: [Int32]) -> Int32 {
-        var anc = parent[first]
-        while anc >= 0 {
-            if isCompound(anc) && rest.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
-            anc = parent[anc]
-        }
-        return 0
+        return tree.transitionDomain(source: source[t], isInternal: isInternal[t],
+                                     effectiveTargets: getEffectiveTargetStates(t, history))
     }
 
     /// `computeExitSet` for one transition: the active descendants of its domain.
@@ -118,7 +82,7 @@ extension _ChartTables {
         let d = getTransitionDomain(t, history)
         guard d >= 0 else { return result }
         var s = d + 1
-        let end = subtreeEnd[d]
+        let end = tree.subtreeEnd[d]
         while s <= end {
             if configuration.contains(s) { result.insert(s) }
             s += 1
@@ -140,8 +104,8 @@ extension _ChartTables {
 
     @usableFromInline
     func addDescendantStatesToEnter(_ state: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
-        if isHistory(state) {
-            let p = parent[state]
+        if tree.isHistory(state) {
+            let p = tree.parent[state]
             if let value = history.value(of: state, in: self) {
                 for s in value { addDescendantStatesToEnter(s, &set, history) }
                 for s in value { addAncestorStatesToEnter(s, p, &set, history) }
@@ -155,15 +119,15 @@ extension _ChartTables {
             return
         }
         set.statesToEnter.insert(state)
-        if isCompound(state) {
+        if tree.isCompound(state) {
             set.statesForDefaultEntry.insert(state)
             let t = initialTransition[state]
             guard t >= 0 else { return }
             for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
             for i in targetsOf(t) { addAncestorStatesToEnter(targets[i], state, &set, history) }
-        } else if isParallel(state) {
-            for child in children(of: state) where !isHistory(child) {
-                if !hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
+        } else if tree.isParallel(state) {
+            for child in tree.children(of: state) where !tree.isHistory(child) {
+                if !tree.hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
                     addDescendantStatesToEnter(child, &set, history)
                 }
             }
@@ -172,43 +136,18 @@ extension _ChartTables {
 
     @usableFromInline
     func addAncestorStatesToEnter(_ state: Int32, _ ancestor: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
-        var anc = parent[state]
+        var anc = tree.parent[state]
         while anc >= 0 && anc != ancestor {
             set.statesToEnter.insert(anc)
-            if isParallel(anc) {
-                for child in children(of: anc) where !isHistory(child) {
-                    if !hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
+            if tree.isParallel(anc) {
+                for child in tree.children(of: anc) where !tree.isHistory(child) {
+                    if !tree.hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
                         addDescendantStatesToEnter(child, &set, history)
                     }
                 }
             }
-            anc = parent[anc]
+            anc = tree.parent[anc]
         }
-    }
-
-    /// Whether `set` holds `s` or one of its descendants.
-    @inlinable
-    func hasMember(of set: _Bitset, descendantOfOrEqual s: Int32) -> Bool {
-        var i = s
-        let end = subtreeEnd[s]
-        while i <= end {
-            if set.contains(i) { return true }
-            i += 1
-        }
-        return false
-    }
-
-    /// `isInFinalState`: a compound state with an active final child, or a parallel state all of
-    /// whose regions are in a final state.
-    @usableFromInline
-    func isInFinalState(_ s: Int32, _ configuration: _Bitset) -> Bool {
-        if isCompound(s) {
-            return children(of: s).contains { isFinal($0) && configuration.contains($0) }
-        }
-        if isParallel(s) {
-            return children(of: s).filter { !isHistory($0) }.allSatisfy { isInFinalState($0, configuration) }
-        }
-        return false
     }
 
     /// Whether the configuration holds no parallel state, so that it is one path from the root to

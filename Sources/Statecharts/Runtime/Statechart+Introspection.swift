@@ -36,13 +36,13 @@ extension Statechart {
 
     /// The kind of `state`, or `nil` when the chart has no such state.
     public func kind(of state: StateID) -> StateKind? {
-        stateIndex[state].map { tables.stateKind($0) }
+        stateIndex[state].map { tables.tree.stateKind($0) }
     }
 
     /// The parent of `state` (`nil` at the top level or for an unknown state).
     public func parent(of state: StateID) -> StateID? {
-        guard let s = stateIndex[state], tables.parent[s] > 0 else { return nil }
-        return stateIDs[Int(tables.parent[s])]
+        guard let s = stateIndex[state], tables.tree.parent[s] > 0 else { return nil }
+        return stateIDs[Int(tables.tree.parent[s])]
     }
 
     /// The children of `state` in document order (the top-level states for `nil`).
@@ -54,7 +54,7 @@ extension Statechart {
         } else {
             s = 0
         }
-        return tables.children(of: s).compactMap { stateIDs[Int($0)] }
+        return tables.tree.children(of: s).compactMap { stateIDs[Int($0)] }
     }
 
     /// The path of `state` from the root: `root/checkout/payment`.
@@ -67,8 +67,8 @@ extension Statechart {
     public func defaultTargets(of state: StateID?) -> [StateID] {
         let s: Int32 = state.flatMap { stateIndex[$0] } ?? 0
         var t = tables.initialTransition[s]
-        if tables.isHistory(s) { t = tables.historyDefault[s] }
-        if tables.isParallel(s) { return children(of: state).filter { kind(of: $0)?.isHistory == false } }
+        if tables.tree.isHistory(s) { t = tables.historyDefault[s] }
+        if tables.tree.isParallel(s) { return children(of: state).filter { kind(of: $0)?.isHistory == false } }
         guard t >= 0 else { return [] }
         return tables.targetsOf(t).compactMap { stateIDs[Int(tables.targets[$0])] }
     }
@@ -143,7 +143,7 @@ extension Statechart {
 
     /// The active atomic and final states of `configuration`, in document order.
     public func atomicStates(in configuration: Configuration) -> [StateID] {
-        indices(in: configuration).filter { tables.isAtomic($0) }.compactMap { stateIDs[Int($0)] }
+        indices(in: configuration).filter { tables.tree.isAtomic($0) }.compactMap { stateIDs[Int($0)] }
     }
 
     func indices(in configuration: Configuration) -> [Int32] {
@@ -154,7 +154,7 @@ extension Statechart {
         guard leaf >= 0, Int(leaf) < tables.stateCount else { return [] }
         var path: [Int32] = []
         var s = leaf
-        while s > 0 { path.append(s); s = tables.parent[s] }
+        while s > 0 { path.append(s); s = tables.tree.parent[s] }
         return path.reversed()
     }
 }

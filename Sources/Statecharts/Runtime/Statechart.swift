@@ -72,16 +72,44 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     ///   - definition: the chart as data, as the DSL or code builds it.
     ///   - microstepLimit: see ``microstepLimit``.
     ///   - externalEventLimit: see ``externalEventLimit``.
-    ///   - singlePathPlans: whether to precompute plans for transitions between single-path
-    ///     configurations (the fast path). Turning it off runs every transition through the
-    ///     general algorithm, with the same results; it exists to check exactly that.
     /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
     @inlinable
-    public init(
+    public convenience init(
+        _ definition: StatechartDefinition<StateID, Event, Context>,
+        microstepLimit: Int = 10_000,
+        externalEventLimit: Int = 10_000
+    ) throws(StatechartDefinitionError) {
+        try self.init(compiling: definition, microstepLimit: microstepLimit, externalEventLimit: externalEventLimit,
+                      singlePathPlans: true)
+    }
+
+    /// Compiles a definition with or without the single-path plans (for tests only).
+    ///
+    /// - Parameters:
+    ///   - microstepLimit: see ``microstepLimit``.
+    ///   - externalEventLimit: see ``externalEventLimit``.
+    ///   - singlePathPlans: whether to precompute plans for transitions between single-path
+    ///     configurations (the fast routes). Turning it off runs every transition through the
+    ///     general algorithm, with the same results; it exists to check exactly that.
+    /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
+    @_spi(Testing) @inlinable
+    public convenience init(
         _ definition: StatechartDefinition<StateID, Event, Context>,
         microstepLimit: Int = 10_000,
         externalEventLimit: Int = 10_000,
-        singlePathPlans: Bool = true
+        singlePathPlans: Bool
+    ) throws(StatechartDefinitionError) {
+        try self.init(compiling: definition, microstepLimit: microstepLimit, externalEventLimit: externalEventLimit,
+                      singlePathPlans: singlePathPlans)
+    }
+
+    /// The compilation behind every initializer.
+    @inlinable
+    init(
+        compiling definition: StatechartDefinition<StateID, Event, Context>,
+        microstepLimit: Int,
+        externalEventLimit: Int,
+        singlePathPlans: Bool
     ) throws(StatechartDefinitionError) {
         var compiler = _ChartCompiler<StateID, Event, Context>()
         compiler.singlePathPlans = singlePathPlans
@@ -94,7 +122,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
         compiler.b.actionSlots = compiler.actions.map(\.slot)
         compiler.b.guardSlots = compiler.guards.map { $0?.slot ?? _GuardSlot(kind: 0, box: nil) }
-        tables = _ChartTables(compiler.b)
+        tables = _ChartTables(compiler.b, tree: compiler.treeStorage)
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
@@ -124,10 +152,25 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         _ name: String = "statechart",
         microstepLimit: Int = 10_000,
         externalEventLimit: Int = 10_000,
-        singlePathPlans: Bool = true,
         @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>]
     ) throws(StatechartDefinitionError) {
-        try self.init(StatechartDefinition(name: name, content: content()), microstepLimit: microstepLimit,
+        try self.init(compiling: StatechartDefinition(name: name, content: content()), microstepLimit: microstepLimit,
+                      externalEventLimit: externalEventLimit, singlePathPlans: true)
+    }
+
+    /// Builds and compiles a chart written with the DSL, with or without the single-path plans
+    /// (for tests only; see ``init(_:microstepLimit:externalEventLimit:singlePathPlans:)``).
+    ///
+    /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
+    @_spi(Testing)
+    public convenience init(
+        _ name: String = "statechart",
+        microstepLimit: Int = 10_000,
+        externalEventLimit: Int = 10_000,
+        singlePathPlans: Bool,
+        @StateContentBuilder<StateID, Event, Context> _ content: () -> [StateContent<StateID, Event, Context>]
+    ) throws(StatechartDefinitionError) {
+        try self.init(compiling: StatechartDefinition(name: name, content: content()), microstepLimit: microstepLimit,
                       externalEventLimit: externalEventLimit, singlePathPlans: singlePathPlans)
     }
 

@@ -137,7 +137,7 @@ extension StatechartInstance {
     @inlinable
     mutating func finalStateEntered(_ s: Int32) {
         let tables = chart.tables
-        let parent = tables.parent[s]
+        let parent = tables.tree.parent[s]
         if parent == 0 {
             status = .finishing
             return
@@ -148,10 +148,10 @@ extension StatechartInstance {
         } else {
             raiseDone(parent)
         }
-        let grandparent = tables.parent[parent]
-        if grandparent >= 0 && tables.isParallel(grandparent) && leaf < 0 {
-            let complete = tables.children(of: grandparent).allSatisfy {
-                tables.isHistory($0) || tables.isInFinalState($0, activeSet)
+        let grandparent = tables.tree.parent[parent]
+        if grandparent >= 0 && tables.tree.isParallel(grandparent) && leaf < 0 {
+            let complete = tables.tree.children(of: grandparent).allSatisfy {
+                tables.tree.isHistory($0) || tables.tree.isInFinalState($0, activeSet)
             }
             if complete { raiseDone(grandparent) }
         }
@@ -183,14 +183,14 @@ extension StatechartInstance {
         prepareHistoryMemory()
         unowned(unsafe) let tables = chart.tables
         var h = s + 1
-        let end = tables.subtreeEnd[s]
+        let end = tables.tree.subtreeEnd[s]
         while h <= end {
-            if tables.isHistory(h) {
+            if tables.tree.isHistory(h) {
                 let slot = Int(tables.historySlot[h])
                 historyMemory[slot] = 1
-                historyMemory[slot + 1] = tables.stateKind(h) == .deepHistory ? leaf : activeChild
+                historyMemory[slot + 1] = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
             }
-            h = tables.subtreeEnd[h] + 1
+            h = tables.tree.subtreeEnd[h] + 1
         }
     }
 
@@ -200,9 +200,9 @@ extension StatechartInstance {
     mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
         prepareHistoryMemory()
         let tables = chart.tables
-        for h in tables.children(of: s) where tables.isHistory(h) {
+        for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
             let slot = Int(tables.historySlot[h])
-            let value = tables.stateKind(h) == .deepHistory ? deep : shallow
+            let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
             historyMemory[slot] = Int32(value.count)
             for (i, state) in value.enumerated() { historyMemory[slot + 1 + i] = state }
         }
@@ -248,7 +248,7 @@ extension StatechartInstance {
                     let initial = tables.initialTransition[s]
                     if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
                 }
-                if tables.isFinal(s) { finalStateEntered(s) }
+                if tables.tree.isFinal(s) { finalStateEntered(s) }
                 i += 1
             }
         }
@@ -266,12 +266,12 @@ extension StatechartInstance {
         while s != domain {
             if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
             below = s
-            s = tables.parent[s]
+            s = tables.tree.parent[s]
         }
         s = leaf
         while s != domain {
             exitState(s, &observer)
-            s = tables.parent[s]
+            s = tables.tree.parent[s]
         }
     }
 
@@ -291,27 +291,22 @@ extension StatechartInstance {
         let first = tables.targetStart[t]
         guard tables.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
         let history = tables.targets[first]
-        guard tables.isHistory(history) else { return false }
+        guard tables.tree.isHistory(history) else { return false }
         let slot = Int(tables.historySlot[history])
         guard historyMemory[slot] == 1 else { return false }
         let remembered = historyMemory[slot + 1]
         // A memory restored from a snapshot is checked like any other: inside the history's parent.
-        guard tables.isAtomic(remembered), tables.isDescendant(remembered, of: tables.parent[history]) else { return false }
+        guard tables.tree.isAtomic(remembered), tables.tree.isDescendant(remembered, of: tables.tree.parent[history]) else { return false }
         // getTransitionDomain with the effective target `remembered`.
-        let source = tables.source[t]
-        let domain: Int32
-        if tables.isInternal[t] && tables.isCompound(source) && tables.isDescendant(remembered, of: source) {
-            domain = source
-        } else {
-            domain = tables.findLCCA(source, [remembered])
-        }
-        guard tables.isDescendant(leaf, of: domain) else { return false }
+        let domain = tables.tree.transitionDomain(source: tables.source[t], isInternal: tables.isInternal[t],
+                                                  effectiveTargets: CollectionOfOne(remembered))
+        guard tables.tree.isDescendant(leaf, of: domain) else { return false }
         // The history's parent must not be exited: exiting it would record its history before
         // the entry set is computed from it (SCXML computes the exit set with the old memory and
         // the entry set with the new). And the domain must contain it: otherwise SCXML enters
         // the history's ancestors above the domain again (`addAncestorStatesToEnter`).
-        let owner = tables.parent[history]
-        guard domain == owner || (tables.isDescendant(owner, of: domain) && !tables.isDescendant(leaf, of: owner)) else {
+        let owner = tables.tree.parent[history]
+        guard domain == owner || (tables.tree.isDescendant(owner, of: domain) && !tables.tree.isDescendant(leaf, of: owner)) else {
             return false
         }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { path in
@@ -319,10 +314,10 @@ extension StatechartInstance {
             var count = 0
             var s = remembered
             while s != domain {
-                guard count < path.count, s == remembered || tables.isCompound(s) else { return false }
+                guard count < path.count, s == remembered || tables.tree.isCompound(s) else { return false }
                 path[count] = s
                 count += 1
-                s = tables.parent[s]
+                s = tables.tree.parent[s]
             }
             exitPath(below: domain, &observer)
             log.transitions.append(t)
@@ -333,7 +328,7 @@ extension StatechartInstance {
                 count -= 1
                 let entered = path[count]
                 enterState(entered, &observer)
-                if tables.isFinal(entered) { finalStateEntered(entered) }
+                if tables.tree.isFinal(entered) { finalStateEntered(entered) }
             }
             observer.microstepCompleted()
             return true
@@ -353,7 +348,7 @@ extension StatechartInstance {
         var s = leaf
         while s >= 0 {
             activeSet.insert(s)
-            s = tables.parent[s]
+            s = tables.tree.parent[s]
         }
         leaf = -1
     }
@@ -376,9 +371,9 @@ extension StatechartInstance {
         for s in exitOrder where tables.hasHistoryChild[s] {
             var shallow: [Int32] = []
             var deep: [Int32] = []
-            for s0 in activeSet.ascending where tables.isDescendant(s0, of: s) {
-                if tables.parent[s0] == s { shallow.append(s0) }
-                if tables.isAtomic(s0) { deep.append(s0) }
+            for s0 in activeSet.ascending where tables.tree.isDescendant(s0, of: s) {
+                if tables.tree.parent[s0] == s { shallow.append(s0) }
+                if tables.tree.isAtomic(s0) { deep.append(s0) }
             }
             recordHistory(of: s, shallow: shallow, deep: deep)
         }
@@ -404,7 +399,7 @@ extension StatechartInstance {
                 if initial >= 0 { runTransitionActions(initial) }
             }
             if let historyDefault = entrySet.defaultHistoryContent[s] { runTransitionActions(historyDefault) }
-            if tables.isFinal(s) { finalStateEntered(s) }
+            if tables.tree.isFinal(s) { finalStateEntered(s) }
         }
         if tables.isSinglePath(activeSet) { leaf = activeSet.last }
         observer.microstepCompleted()

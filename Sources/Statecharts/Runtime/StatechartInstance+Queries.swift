@@ -4,7 +4,7 @@ extension StatechartInstance {
     /// Whether the state with this index is active; two compares on the fast path.
     @inlinable
     func isActive(index s: Int32) -> Bool {
-        if leaf >= 0 { return s == leaf || chart.tables.isDescendant(leaf, of: s) }
+        if leaf >= 0 { return s == leaf || chart.tables.tree.isDescendant(leaf, of: s) }
         return s >= 0 && Int(s) < activeSet.capacity && activeSet.contains(s)
     }
 

@@ -131,7 +131,7 @@ extension StatechartInstance {
         var allDirect = tables.hasDirectTable && hasNoPendingExternalEvents
         active.forEachAscending { s in
             // `isAtomic`, spelled out: a method call on an unowned reference would retain it.
-            let kind = tables.kind[s]
+            let kind = tables.tree.kind[s]
             guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
             var c: Int32 = -1
             if tables.hasDirectTable {
@@ -182,7 +182,7 @@ extension StatechartInstance {
                 var s = pick.atomic
                 while s != domain {
                     activeSet.remove(s)
-                    s = tables.parent[s]
+                    s = tables.tree.parent[s]
                 }
             }
         }
@@ -231,7 +231,7 @@ extension StatechartInstance {
                 let d = tables.domain[picks[j].transition]
                 // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
                 // unowned reference would retain it).
-                if d >= 0 && d <= tables.subtreeEnd[domain] && domain <= tables.subtreeEnd[d] { return false }
+                if d >= 0 && d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
                 j += 1
             }
         }

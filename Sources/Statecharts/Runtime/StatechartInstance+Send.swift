@@ -375,7 +375,7 @@ extension StatechartInstance {
                 if matches(t, resolved) && isEnabled(t) { return t }
                 t += 1
             }
-            a = tables.parent[a]
+            a = tables.tree.parent[a]
         }
         return -1
     }
@@ -409,7 +409,7 @@ extension StatechartInstance {
                 if tables.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
                 t += 1
             }
-            a = tables.parent[a]
+            a = tables.tree.parent[a]
         }
         return -1
     }
@@ -419,7 +419,7 @@ extension StatechartInstance {
     @inlinable
     mutating func selectTransitions(_ resolved: _ResolvedEvent) -> [Int32] {
         var enabled: [Int32] = []
-        for s in activeSet.ascending where chart.tables.isAtomic(s) {
+        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) {
             let t = firstEnabled(from: s, resolved)
             if t >= 0 && !enabled.contains(t) { enabled.append(t) }
         }
@@ -430,7 +430,7 @@ extension StatechartInstance {
     @inlinable
     mutating func selectEventlessTransitions() -> [Int32] {
         var enabled: [Int32] = []
-        for s in activeSet.ascending where chart.tables.isAtomic(s) && chart.tables.eventlessOnPath[s] {
+        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) && chart.tables.eventlessOnPath[s] {
             let t = firstEnabledEventless(from: s)
             if t >= 0 && !enabled.contains(t) { enabled.append(t) }
         }
@@ -451,7 +451,7 @@ extension StatechartInstance {
             var preempted = false
             var toRemove: [Int] = []
             for (i, t2) in filtered.enumerated() where exit1.intersects(exitSets[i]) {
-                if tables.isDescendant(tables.source[t1], of: tables.source[t2]) {
+                if tables.tree.isDescendant(tables.source[t1], of: tables.source[t2]) {
                     toRemove.append(i)
                 } else {
                     preempted = true

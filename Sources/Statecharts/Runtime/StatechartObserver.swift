@@ -22,10 +22,6 @@ public protocol StatechartObserver<StateID, Event> {
     /// A macrostep completed: the instance is stable again (or finished). `event` is the external
     /// event it processed, `nil` for the initial macrostep.
     mutating func macrostepCompleted(after event: Event?)
-
-    /// `true` only for an observer that ignores every call, so the runtime need not even look up
-    /// what it would pass. Leave the default (`false`).
-    static var _ignoresEverything: Bool { get }
 }
 
 extension StatechartObserver {
@@ -34,8 +30,16 @@ extension StatechartObserver {
     @inlinable public mutating func transitionTaken(_ transition: TransitionID) {}
     @inlinable public mutating func microstepCompleted() {}
     @inlinable public mutating func macrostepCompleted(after event: Event?) {}
-    @inlinable public static var _ignoresEverything: Bool { false }
+
+    /// Whether this observer ignores every call (only the runtime's own ``_NoObserver`` does), so
+    /// that the runtime need not even look up what it would pass, and may take the fast routes.
+    /// A constant once the code is specialized for the observer's type.
+    @inlinable static var _ignoresEverything: Bool { Self.self is any _IgnoringObserver.Type }
 }
+
+/// Marks an observer whose calls all do nothing (see ``StatechartObserver/_ignoresEverything``).
+@usableFromInline
+internal protocol _IgnoringObserver {}
 
 /// The observer used when none is given: every call is empty and inlined away.
 @usableFromInline
@@ -46,8 +50,9 @@ internal struct _NoObserver<StateID: Hashable & Sendable, Event: StatechartEvent
     /// hot path) keeps nothing of it.
     @usableFromInline var _sanitizerAddress: UInt8 = 0
     @inlinable init() {}
-    @inlinable static var _ignoresEverything: Bool { true }
 }
+
+extension _NoObserver: _IgnoringObserver {}
 
 /// An observer that records what happened as lines of text: `enter s1`, `exit s1`,
 /// `transition t3`, `microstep`, `macrostep`. Handy in tests and logs.

@@ -1,5 +1,5 @@
 import Foundation
-import Statecharts
+@_spi(Testing) import Statecharts
 import Testing
 
 /// A snapshot carries the fingerprint of its chart's state tree: another chart's snapshot is

@@ -22,7 +22,7 @@ extension Statechart {
         hash.combine("statecharts.fingerprint.v1")
         hash.combine(UInt64(tables.stateCount))
         for s in 0..<Int32(tables.stateCount) {
-            hash.combine(UInt64(tables.kind[s]))
+            hash.combine(UInt64(tables.tree.kind[s]))
             hash.combine(paths[Int(s)])
         }
         return hash.value

@@ -54,8 +54,8 @@ extension Statechart {
         for state in snapshot.configuration {
             if let s = index(state, "active state") { active.insert(s) }
         }
-        problems += tables.configurationProblems(active).map { "\(path($0.0)): \($0.1)" }
-        if snapshot.status == .finished && !tables.children(of: 0).contains(where: { tables.isFinal($0) && active.contains($0) }) {
+        problems += tables.tree.configurationProblems(active).map { "\(path($0.0)): \($0.1)" }
+        if snapshot.status == .finished && !tables.tree.children(of: 0).contains(where: { tables.tree.isFinal($0) && active.contains($0) }) {
             problems.append("a finished instance's configuration holds a top-level final state, and this one holds none")
         }
         // Finishing and stopping drop the queues: such an instance never delivers anything again.
@@ -66,7 +66,7 @@ extension Statechart {
         var memory = Array(repeating: Int32(-1), count: max(tables.historyMemorySize, 1))
         for (historyState, remembered) in snapshot.history {
             guard let h = index(historyState, "history state") else { continue }
-            guard tables.isHistory(h) else {
+            guard tables.tree.isHistory(h) else {
                 problems.append("'\(historyState)' is not a history state")
                 continue
             }
@@ -142,31 +142,31 @@ extension Statechart {
     /// compound state, every region of a parallel one); for deep history, the active atomic
     /// descendants of a legal configuration below its parent.
     func historyMemoryProblems(_ h: Int32, _ remembered: [Int32]) -> [String] {
-        let parent = tables.parent[h]
+        let parent = tables.tree.parent[h]
         guard parent >= 0 else { return ["has no parent"] }
         guard !remembered.isEmpty else { return ["remembers no state"] }
-        let deep = tables.stateKind(h) == .deepHistory
+        let deep = tables.tree.stateKind(h) == .deepHistory
         var problems: [String] = []
         var below = _Bitset(capacity: tables.stateCount)
         // The path from the root to the parent, so that only the parent's subtree is judged.
         var a = parent
         while a >= 0 {
             below.insert(a)
-            a = tables.parent[a]
+            a = tables.tree.parent[a]
         }
         for s in remembered {
             if deep {
-                guard tables.isDescendant(s, of: parent) && tables.isAtomic(s) else {
+                guard tables.tree.isDescendant(s, of: parent) && tables.tree.isAtomic(s) else {
                     problems.append("remembers '\(path(s))', which is not an atomic state inside its parent")
                     continue
                 }
                 var up = s
                 while up != parent {
                     below.insert(up)
-                    up = tables.parent[up]
+                    up = tables.tree.parent[up]
                 }
             } else {
-                guard tables.parent[s] == parent && !tables.isHistory(s) else {
+                guard tables.tree.parent[s] == parent && !tables.tree.isHistory(s) else {
                     problems.append("remembers '\(path(s))', which is not a child of its parent")
                     continue
                 }
@@ -175,7 +175,7 @@ extension Statechart {
         }
         guard problems.isEmpty else { return problems }
         // Shallow history judges the parent's children only; deep history the whole subtree.
-        for (s, problem) in tables.configurationProblems(below) where s == parent || (deep && tables.isDescendant(s, of: parent)) {
+        for (s, problem) in tables.tree.configurationProblems(below) where s == parent || (deep && tables.tree.isDescendant(s, of: parent)) {
             problems.append("remembers an impossible configuration: \(path(s)): \(problem)")
         }
         return problems
@@ -200,7 +200,7 @@ extension Statechart {
     }
 }
 
-extension _ChartTables {
+extension _StateTree {
     /// What makes `configuration` illegal, by state: the root must be active, an active compound
     /// state has exactly one active child, an active parallel state has all its regions active,
     /// every active state's parent is active, no history state is active.
