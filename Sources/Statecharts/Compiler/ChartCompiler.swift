@@ -238,20 +238,13 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         }
     }
 
-    /// Whether event names have the shape of a payload-free `CaseIterable` enum: known at compile
-    /// time once specialized (``namesInTagOrder()`` verifies the tags when a chart compiles).
-    @inlinable
-    static var namesMayBeTags: Bool {
-        MemoryLayout<Event.Name>.size == 1 && MemoryLayout<Event.Name?>.size == 1 && Event.Name.self is any CaseIterable.Type
-    }
-
     /// For a payload-free enum of event names that is `CaseIterable`, its cases in tag order; `nil`
     /// unless the layout is verified: a one-byte type whose `allCases` carry the tags 0, 1, 2, …
     /// and list every case. (An enum of n cases stores `Optional.none` as the tag n, its first
     /// unused value: an `allCases` that leaves a case out has fewer than n elements.)
     @usableFromInline
     static func namesInTagOrder() -> [Event.Name]? {
-        guard namesMayBeTags, let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
+        guard Event._namesMayBeTags, let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
         let all = caseIterable.allCasesAsArray()
         let caseCount = withUnsafeBytes(of: Event.Name?.none) { Int($0[0]) }
         guard !all.isEmpty, all.count == caseCount else { return nil }

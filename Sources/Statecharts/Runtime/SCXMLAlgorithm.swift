@@ -1,6 +1,6 @@
 // The set computations of the W3C SCXML 1.0 "Algorithm for SCXML Interpretation" (Appendix D),
 // over the compiled tables. Names follow the specification so the two read alike. Executing
-// actions is the runtime's job (StatechartInstance+Microstep.swift); these functions only compute
+// actions is the runtime's job (Send/GeneralRoute.swift); these functions only compute
 // which states leave and enter.
 
 /// Read-only access to an instance's history memory while sets are computed.
