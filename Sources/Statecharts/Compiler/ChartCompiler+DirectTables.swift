@@ -15,8 +15,7 @@ extension _ChartCompiler {
         for c in 0..<total where b.candidateFlags[c] == 0 {
             while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
             let t = Int(b.candidates[c])
-            let domain = b.domain[t]
-            guard domain >= 0, b.domainIsParallelFree[t] else { continue }
+            guard let domain = b.domain[t].state, b.domainIsParallelFree[t] else { continue }
             var exits: UInt64 = 0
             var s = Int32(row / classCount)
             while s != domain {

@@ -55,15 +55,15 @@ extension _ChartCompiler {
         return (parent + 1 ..< tree.subtreeEnd[parent] + 1).count { tree.isAtomic($0) }
     }
 
-    /// The static transition domain, as `getTransitionDomain` computes it (-1 targetless, -2 when
-    /// a history target makes it depend on history).
+    /// The static transition domain, as `getTransitionDomain` computes it.
     @inlinable
-    func staticDomain(_ t: Int) -> Int32 {
+    func staticDomain(_ t: Int) -> _StaticDomain {
         // The targets as a slice of the table (no array per transition).
         let targets = b.targets[Int(b.targetStart[t])..<Int(b.targetStart[t + 1])]
-        if targets.isEmpty { return -1 }
-        if targets.contains(where: { kindOf[Int($0)].isHistory }) { return -2 }
-        return tree.transitionDomain(source: b.source[t], isInternal: b.isInternal[t], effectiveTargets: targets)
+        if targets.isEmpty { return .targetless }
+        if targets.contains(where: { kindOf[Int($0)].isHistory }) { return .dependsOnHistory }
+        return _StaticDomain(state: tree.transitionDomain(source: b.source[t], isInternal: b.isInternal[t],
+                                                          effectiveTargets: targets))
     }
 
     /// For every declared transition: its static domain and, when taking it from a single-path
@@ -78,18 +78,18 @@ extension _ChartCompiler {
             nextParallel[s] = kindOf[s] == .parallel ? Int32(s) : nextParallel[s + 1]
         }
         b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
-        b.domain = Array(repeating: -1, count: transitionCount)
+        b.domain = Array(repeating: .targetless, count: transitionCount)
         b.planLeaf = Array(repeating: -1, count: transitionCount)
         var entries: [Int32] = []
         for t in 0..<transitionCount {
             let d = staticDomain(t)
             b.domain[t] = d
-            if d >= 0 { b.domainIsParallelFree[t] = nextParallel[Int(d)] > tree.subtreeEnd[d] }
+            if let state = d.state { b.domainIsParallelFree[t] = nextParallel[Int(state)] > tree.subtreeEnd[state] }
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
-                if d == -1 {
+                if d == .targetless {
                     b.planLeaf[t] = -2
-                } else if singlePathPlans, d >= 0, let leaf = singlePathEntries(t, domain: d, into: &entries) {
+                } else if singlePathPlans, let state = d.state, let leaf = singlePathEntries(t, domain: state, into: &entries) {
                     b.planLeaf[t] = leaf
                     b.planEntries += entries
                 }
@@ -221,8 +221,8 @@ extension _ChartCompiler {
             let planLeaf = b.planLeaf[t]
             guard planLeaf != -1 else { continue }
             var slow = false
-            let domain = b.domain[t]
-            if domain >= 0 {
+            let domain = b.domain[t].state
+            if let domain {
                 var s = leaf
                 while s != domain {
                     if b.hasHistoryChild[Int(s)] || b.hasInvocations[Int(s)] { slow = true }
@@ -233,7 +233,7 @@ extension _ChartCompiler {
             let exitEnd = list.count
             append(b.transitionActionStart[t], b.transitionActionStart[t + 1])
             let transitionEnd = list.count
-            if domain >= 0 {
+            if domain != nil {
                 for i in Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1]) {
                     let entry = b.planEntries[i]
                     let s = Int(entry & _ChartTables.entryStateMask)

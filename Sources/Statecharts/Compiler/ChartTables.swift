@@ -55,9 +55,8 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let triggerStart: _Table<Int32>
     /// Event classes (exact matching) or descriptor ids (descriptor matching) of each transition.
     @usableFromInline let triggers: _Table<Int32>
-    /// The transition domain when it is static (no history target); -1 for a targetless transition;
-    /// -2 when it depends on history.
-    @usableFromInline let domain: _Table<Int32>
+    /// The transition domain as far as it is static (see ``_StaticDomain``).
+    @usableFromInline let domain: _Table<_StaticDomain>
     /// For a transition whose result from a single-path configuration is again a single path: the
     /// new active leaf; -2 for a targetless transition; -1 otherwise (the general algorithm runs).
     @usableFromInline let planLeaf: _Table<Int32>
@@ -221,7 +220,7 @@ internal struct _TablesBuilder {
     @usableFromInline var transitionActionStart: [Int32] = [0]
     @usableFromInline var triggerStart: [Int32] = [0]
     @usableFromInline var triggers: [Int32] = []
-    @usableFromInline var domain: [Int32] = []
+    @usableFromInline var domain: [_StaticDomain] = []
     @usableFromInline var planLeaf: [Int32] = []
     @usableFromInline var planEntryStart: [Int32] = [0]
     @usableFromInline var planEntries: [Int32] = []
@@ -319,5 +318,28 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
         self.exitEnd = exitEnd
         self.transitionEnd = transitionEnd
         self.actionEnd = actionEnd
+    }
+}
+
+/// A transition's domain as the compiler knows it: a state, none (a targetless transition exits
+/// and enters nothing), or not known before run time (a history target: the domain depends on
+/// what the history remembers). One `Int32`; decoded only here.
+@usableFromInline
+internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
+    /// The state, or -1 (targetless) or -2 (depends on history).
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(state: Int32) { rawValue = state }
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// A targetless transition: no domain.
+    @inlinable static var targetless: Self { Self(rawValue: -1) }
+    /// A history target: the domain is computed when the transition is taken.
+    @inlinable static var dependsOnHistory: Self { Self(rawValue: -2) }
+
+    /// The domain state when it is known and the transition has targets.
+    @inlinable
+    var state: Int32? {
+        @inline(__always) get { rawValue >= 0 ? rawValue : nil }
     }
 }

@@ -69,8 +69,8 @@ extension _ChartTables {
     /// (-1 for a targetless transition).
     @usableFromInline
     func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
-        let static_ = domain[t]
-        if static_ != -2 { return static_ }
+        let known = domain[t]
+        if known != .dependsOnHistory { return known.rawValue }
         return tree.transitionDomain(source: source[t], isInternal: isInternal[t],
                                      effectiveTargets: getEffectiveTargetStates(t, history))
     }

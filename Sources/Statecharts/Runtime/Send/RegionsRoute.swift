@@ -204,8 +204,7 @@ extension StatechartInstance {
         for pick in picks.reversed() {
             let c = pick.candidate
             runActions(tables.candidatePlans[c].actionStart, tables.candidatePlans[c].exitEnd, table: tables.candidateActionSlots)
-            let domain = tables.domain[pick.transition]
-            if domain >= 0 {
+            if let domain = tables.domain[pick.transition].state {
                 var s = pick.atomic
                 while s != domain {
                     activeSet.remove(s)
@@ -223,7 +222,7 @@ extension StatechartInstance {
         for pick in picks {
             let c = pick.candidate
             let t = pick.transition
-            if tables.domain[t] >= 0 {
+            if tables.domain[t].state != nil {
                 var i = tables.planEntryStart[t]
                 let end = tables.planEntryStart[t + 1]
                 while i < end {
@@ -250,15 +249,14 @@ extension StatechartInstance {
         for i in picks.indices {
             let t = picks[i].transition
             guard tables.candidateFlags[picks[i].candidate] == 0 else { return false }
-            let domain = tables.domain[t]
-            if domain < 0 { continue }
+            guard let domain = tables.domain[t].state else { continue }
             guard tables.domainIsParallelFree[t] else { return false }
             var j = i + 1
             while j < picks.count {
-                let d = tables.domain[picks[j].transition]
                 // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
                 // unowned reference would retain it).
-                if d >= 0 && d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
+                if let d = tables.domain[picks[j].transition].state,
+                   d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
                 j += 1
             }
         }

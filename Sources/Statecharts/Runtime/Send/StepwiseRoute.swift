@@ -60,11 +60,11 @@ extension StatechartInstance {
     mutating func takePlanned<Observer: StatechartObserver>(_ t: Int32, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
-        let domain = tables.domain[t]
-        if domain >= 0 { exitPath(below: domain, &observer) }
+        let domain = tables.domain[t].state
+        if let domain { exitPath(below: domain, &observer) }
         observer.transitionTaken(TransitionID(rawValue: t))
         runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
-        if domain >= 0 {
+        if domain != nil {
             leaf = tables.planLeaf[t]
             var i = tables.planEntryStart[t]
             let end = tables.planEntryStart[t + 1]
