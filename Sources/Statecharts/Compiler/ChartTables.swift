@@ -11,6 +11,8 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let tree: _StateTree
     /// Keeps `tree`'s storage alive (shared with the compiler that built it).
     @usableFromInline let treeStorage: _StateTreeStorage
+    /// Owns every other table's storage.
+    @usableFromInline let storage: _TableStorage
     @inlinable var stateCount: Int { tree.count }
     /// `entryActionStart[s] ..< entryActionStart[s+1]`: the state's entry actions.
     @usableFromInline let entryActionStart: _Table<Int32>
@@ -53,9 +55,8 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let triggerStart: _Table<Int32>
     /// Event classes (exact matching) or descriptor ids (descriptor matching) of each transition.
     @usableFromInline let triggers: _Table<Int32>
-    /// The transition domain when it is static (no history target); -1 for a targetless transition;
-    /// -2 when it depends on history.
-    @usableFromInline let domain: _Table<Int32>
+    /// The transition domain as far as it is static (see ``_StaticDomain``).
+    @usableFromInline let domain: _Table<_StaticDomain>
     /// For a transition whose result from a single-path configuration is again a single path: the
     /// new active leaf; -2 for a targetless transition; -1 otherwise (the general algorithm runs).
     @usableFromInline let planLeaf: _Table<Int32>
@@ -132,76 +133,63 @@ internal final class _ChartTables: @unchecked Sendable {
     internal init(_ b: _TablesBuilder, tree treeStorage: _StateTreeStorage) {
         self.treeStorage = treeStorage
         tree = treeStorage.tree
-        entryActionStart = _Table(b.entryActionStart)
-        exitActionStart = _Table(b.exitActionStart)
-        transitionStart = _Table(b.transitionStart)
-        initialTransition = _Table(b.initialTransition)
-        historyDefault = _Table(b.historyDefault)
-        historySlot = _Table(b.historySlot)
+        let storage = _TableStorage()
+        self.storage = storage
+        entryActionStart = storage.table(b.entryActionStart)
+        exitActionStart = storage.table(b.exitActionStart)
+        transitionStart = storage.table(b.transitionStart)
+        initialTransition = storage.table(b.initialTransition)
+        historyDefault = storage.table(b.historyDefault)
+        historySlot = storage.table(b.historySlot)
         historyMemorySize = b.historyMemorySize
-        eventlessOnPath = _Table(b.eventlessOnPath)
-        hasHistoryChild = _Table(b.hasHistoryChild)
-        doneClass = _Table(b.doneClass)
-        hasInvocations = _Table(b.hasInvocations)
+        eventlessOnPath = storage.table(b.eventlessOnPath)
+        hasHistoryChild = storage.table(b.hasHistoryChild)
+        doneClass = storage.table(b.doneClass)
+        hasInvocations = storage.table(b.hasInvocations)
         anyInvocations = b.hasInvocations.contains(true)
         parallelMask = b.parallelMask
         hasParallelStates = b.parallelMask.contains { $0 != 0 }
         transitionCount = b.source.count
-        source = _Table(b.source)
-        triggerKind = _Table(b.triggerKind.map(\.rawValue))
-        isInternal = _Table(b.isInternal)
-        isConditionFree = _Table(b.isConditionFree)
-        targetStart = _Table(b.targetStart)
-        targets = _Table(b.targets)
-        requiredStart = _Table(b.requiredStart)
-        required = _Table(b.required)
-        transitionActionStart = _Table(b.transitionActionStart)
-        triggerStart = _Table(b.triggerStart)
-        triggers = _Table(b.triggers)
-        domain = _Table(b.domain)
-        planLeaf = _Table(b.planLeaf)
-        planEntryStart = _Table(b.planEntryStart)
-        planEntries = _Table(b.planEntries)
-        domainIsParallelFree = _Table(b.domainIsParallelFree)
+        source = storage.table(b.source)
+        triggerKind = storage.table(b.triggerKind.map(\.rawValue))
+        isInternal = storage.table(b.isInternal)
+        isConditionFree = storage.table(b.isConditionFree)
+        targetStart = storage.table(b.targetStart)
+        targets = storage.table(b.targets)
+        requiredStart = storage.table(b.requiredStart)
+        required = storage.table(b.required)
+        transitionActionStart = storage.table(b.transitionActionStart)
+        triggerStart = storage.table(b.triggerStart)
+        triggers = storage.table(b.triggers)
+        domain = storage.table(b.domain)
+        planLeaf = storage.table(b.planLeaf)
+        planEntryStart = storage.table(b.planEntryStart)
+        planEntries = storage.table(b.planEntries)
+        domainIsParallelFree = storage.table(b.domainIsParallelFree)
         hasEventlessTransitions = b.triggerKind.contains(.eventless)
         classCount = b.classCount
         unmatchedClass = b.unmatchedClass
-        candidateStart = _Table(b.candidateStart)
-        candidates = _Table(b.candidates)
+        candidateStart = storage.table(b.candidateStart)
+        candidates = storage.table(b.candidates)
         hasCandidateTable = b.hasCandidateTable
         let slots = b.actionSlots
-        candidatePlans = _Table(b.candidateLeaf.indices.map { c in
+        candidatePlans = storage.table(b.candidateLeaf.indices.map { c in
             _CandidatePlan(actionStart: b.candidateActionStart[c], exitEnd: b.candidateExitEnd[c],
                            transitionEnd: b.candidateTransitionEnd[c], actionEnd: b.candidateActionStart[c + 1])
         })
-        candidateActionSlots = _Table(b.candidateActions.map { slots[Int($0)] })
-        candidateLeaf = _Table(b.candidateLeaf)
-        candidateFlags = _Table(b.candidateFlags)
-        direct = _Table(b.direct)
+        candidateActionSlots = storage.table(b.candidateActions.map { slots[Int($0)] })
+        candidateLeaf = storage.table(b.candidateLeaf)
+        candidateFlags = storage.table(b.candidateFlags)
+        direct = storage.table(b.direct)
         directShift = b.directShift
         rowShift = b.direct.isEmpty ? 0 : Int32(b.directShift + _DirectEntry.strideShift)
         hasDirectTable = b.hasCandidateTable && !b.direct.isEmpty
-        actionSlots = _Table(b.actionSlots)
-        guardSlots = _Table(b.guardSlots)
-        regionDirect = _Table(b.regionDirect)
-        regionSteps = _Table(b.regionSteps)
+        actionSlots = storage.table(b.actionSlots)
+        guardSlots = storage.table(b.guardSlots)
+        regionDirect = storage.table(b.regionDirect)
+        regionSteps = storage.table(b.regionSteps)
         atomicMask = b.atomicMask
         hasRegionSteps = b.hasRegionSteps
-    }
-
-    deinit {
-        entryActionStart.deallocate(); exitActionStart.deallocate(); transitionStart.deallocate()
-        initialTransition.deallocate(); historyDefault.deallocate(); historySlot.deallocate()
-        eventlessOnPath.deallocate(); hasHistoryChild.deallocate(); doneClass.deallocate(); hasInvocations.deallocate()
-        source.deallocate(); triggerKind.deallocate(); isInternal.deallocate(); isConditionFree.deallocate()
-        targetStart.deallocate(); targets.deallocate(); requiredStart.deallocate(); required.deallocate()
-        transitionActionStart.deallocate(); triggerStart.deallocate(); triggers.deallocate()
-        domain.deallocate(); planLeaf.deallocate(); planEntryStart.deallocate(); planEntries.deallocate()
-        candidateStart.deallocate(); candidates.deallocate(); domainIsParallelFree.deallocate()
-        candidatePlans.deallocate(); candidateActionSlots.deallocate(); candidateFlags.deallocate()
-        direct.deallocate(); actionSlots.deallocate(); guardSlots.deallocate()
-        candidateLeaf.deallocate()
-        regionDirect.deallocate(); regionSteps.deallocate()
     }
 }
 
@@ -232,7 +220,7 @@ internal struct _TablesBuilder {
     @usableFromInline var transitionActionStart: [Int32] = [0]
     @usableFromInline var triggerStart: [Int32] = [0]
     @usableFromInline var triggers: [Int32] = []
-    @usableFromInline var domain: [Int32] = []
+    @usableFromInline var domain: [_StaticDomain] = []
     @usableFromInline var planLeaf: [Int32] = []
     @usableFromInline var planEntryStart: [Int32] = [0]
     @usableFromInline var planEntries: [Int32] = []
@@ -330,5 +318,28 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
         self.exitEnd = exitEnd
         self.transitionEnd = transitionEnd
         self.actionEnd = actionEnd
+    }
+}
+
+/// A transition's domain as the compiler knows it: a state, none (a targetless transition exits
+/// and enters nothing), or not known before run time (a history target: the domain depends on
+/// what the history remembers). One `Int32`; decoded only here.
+@usableFromInline
+internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
+    /// The state, or -1 (targetless) or -2 (depends on history).
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(state: Int32) { rawValue = state }
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// A targetless transition: no domain.
+    @inlinable static var targetless: Self { Self(rawValue: -1) }
+    /// A history target: the domain is computed when the transition is taken.
+    @inlinable static var dependsOnHistory: Self { Self(rawValue: -2) }
+
+    /// The domain state when it is known and the transition has targets.
+    @inlinable
+    var state: Int32? {
+        @inline(__always) get { rawValue >= 0 ? rawValue : nil }
     }
 }

@@ -14,18 +14,13 @@ internal struct _StateTree: @unchecked Sendable {
     /// The last descendant of each state (itself when it has none).
     @usableFromInline let subtreeEnd: _Table<Int32>
 
+    /// The tree of the given columns, its storage owned by `storage`.
     @usableFromInline
-    init(parent: [Int32], kind: [StateKind], subtreeEnd: [Int32]) {
+    init(parent: [Int32], kind: [StateKind], subtreeEnd: [Int32], in storage: _TableStorage) {
         count = parent.count
-        self.parent = _Table(parent)
-        self.kind = _Table(kind.map(\.rawValue))
-        self.subtreeEnd = _Table(subtreeEnd)
-    }
-
-    fileprivate func deallocate() {
-        parent.deallocate()
-        kind.deallocate()
-        subtreeEnd.deallocate()
+        self.parent = storage.table(parent)
+        self.kind = storage.table(kind.map(\.rawValue))
+        self.subtreeEnd = storage.table(subtreeEnd)
     }
 
     // MARK: Kinds
@@ -129,11 +124,12 @@ internal struct _StateTree: @unchecked Sendable {
 @usableFromInline
 internal final class _StateTreeStorage: @unchecked Sendable {
     @usableFromInline let tree: _StateTree
+    private let storage: _TableStorage
 
     @usableFromInline
     init(parent: [Int32], kind: [StateKind], subtreeEnd: [Int32]) {
-        tree = _StateTree(parent: parent, kind: kind, subtreeEnd: subtreeEnd)
+        let storage = _TableStorage()
+        tree = _StateTree(parent: parent, kind: kind, subtreeEnd: subtreeEnd, in: storage)
+        self.storage = storage
     }
-
-    deinit { tree.deallocate() }
 }

@@ -1,6 +1,6 @@
 // The set computations of the W3C SCXML 1.0 "Algorithm for SCXML Interpretation" (Appendix D),
 // over the compiled tables. Names follow the specification so the two read alike. Executing
-// actions is the runtime's job (StatechartInstance+Microstep.swift); these functions only compute
+// actions is the runtime's job (Send/GeneralRoute.swift); these functions only compute
 // which states leave and enter.
 
 /// Read-only access to an instance's history memory while sets are computed.
@@ -69,8 +69,8 @@ extension _ChartTables {
     /// (-1 for a targetless transition).
     @usableFromInline
     func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
-        let static_ = domain[t]
-        if static_ != -2 { return static_ }
+        let known = domain[t]
+        if known != .dependsOnHistory { return known.rawValue }
         return tree.transitionDomain(source: source[t], isInternal: isInternal[t],
                                      effectiveTargets: getEffectiveTargetStates(t, history))
     }

@@ -45,7 +45,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let sendsDirectlyByTag: Bool
     /// Whether an instance may keep its leaf as a row of the direct table
     /// (``StatechartInstance/leafRow`` non-negative): the table exists, and event names are tags
-    /// when they may be (``_ChartCompiler/namesMayBeTags``). `send` then takes `leafRow >= 0`
+    /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes `leafRow >= 0`
     /// alone as leave to use a name's tag as its class.
     @usableFromInline let fastRows: Bool
     /// ``_ChartTables/direct`` (owned by `tables`), one load from the chart.
@@ -138,7 +138,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
         sendsDirectlyByTag = compiler.classesAreTags && tables.hasDirectTable
-        fastRows = tables.hasDirectTable && (compiler.classesAreTags || !_ChartCompiler<StateID, Event, Context>.namesMayBeTags)
+        fastRows = tables.hasDirectTable && (compiler.classesAreTags || !Event._namesMayBeTags)
         direct = tables.direct
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
@@ -224,15 +224,40 @@ internal final class _EventMask: Sendable {
 }
 
 /// An event with its transition class resolved.
+///
+/// An enum rather than a class and an optional mask: copying an exactly matched event (the common
+/// case, and every prepared event of such a chart) then involves no reference count at all, not
+/// even a call to retain or release `nil`.
 @usableFromInline
-internal struct _ResolvedEvent: Sendable {
-    @usableFromInline let classID: Int32
-    @usableFromInline let mask: _EventMask?
+internal enum _ResolvedEvent: Sendable {
+    /// Exact matching: the event's class.
+    case exact(Int32)
+    /// Descriptor matching: the unmatched class and the descriptors the name matches.
+    case descriptors(Int32, _EventMask)
 
     @inlinable
     init(classID: Int32, mask: _EventMask?) {
-        self.classID = classID
-        self.mask = mask
+        if let mask { self = .descriptors(classID, mask) } else { self = .exact(classID) }
+    }
+
+    @inlinable
+    var classID: Int32 {
+        switch self {
+        case .exact(let classID), .descriptors(let classID, _): return classID
+        }
+    }
+
+    @inlinable
+    var mask: _EventMask? {
+        if case .descriptors(_, let mask) = self { return mask }
+        return nil
+    }
+
+    /// Whether the event is matched exactly (it has no descriptor mask).
+    @inlinable
+    var isExact: Bool {
+        if case .exact = self { return true }
+        return false
     }
 }
 

@@ -39,7 +39,7 @@ extension StatechartInstance {
         while status == .running, let due = extras?.value.timers.first?.due, due <= target,
               let timer = extras?.value.timers.removeFirst() {
             extras?.value.now = timer.due
-            let result = process(timer.event, chart.resolve(timer.event), &observer)
+            let result = take(timer.event, chart.resolve(timer.event), &observer)
             delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }
         if status == .running || extras != nil { withExtras { $0.now = max($0.now, target) } }

@@ -1,8 +1,19 @@
-// The fast path for configurations with parallel states: when every selected transition stays
-// inside a part of the chart without parallel states (its domain has none), its exit set is one
-// path and its candidate plan applies; several such transitions in disjoint subtrees are taken
-// together with all exits first (exit order), then all transition actions (selection order),
-// then all entries (entry order), exactly as SCXML's microstep orders them.
+// The regions route: parallel states are active, nobody observes, and the event's class is
+// exact. When every selected transition stays inside a part of the chart without parallel states
+// (its domain has none), its exit set is one path and its candidate plan applies; several such
+// transitions in disjoint subtrees are taken together with all exits first (exit order), then
+// all transition actions (selection order), then all entries (entry order), exactly as SCXML's
+// microstep orders them.
+//
+// Two stages. `sendOnRegionBits` (charts of at most 64 states) decides on the configuration's
+// bits when every active leaf's row is ignored or a region-local direct candidate.
+// `sendByRegionPlans` selects by guards and takes region-local picks by their plans; picks that
+// are not region-local go through the general microstep, already selected.
+//
+// May not: enter or leave a parallel state, record history, or run where eventless transitions
+// exist (except the bits stage, whose direct candidates are never followed by one). What it
+// cannot take before anything happened goes to the general route (`sendByMicrosteps`); picks it
+// selected but cannot take by plan go to the general microstep, already selected.
 
 extension StatechartInstance {
     /// One selected candidate: the candidate, its transition, the atomic state it was found for.
@@ -19,19 +30,37 @@ extension StatechartInstance {
         }
     }
 
-    /// `send` while parallel states are active, for charts of at most 64 states: when every
-    /// active leaf's row in the direct table is ignored or a region-local direct candidate, takes
-    /// them all together on the configuration's bits (all exits, then all transition actions,
-    /// then all entries); otherwise the full path decides, before anything has happened.
+    /// The regions route for an external event of class `classID`: the region bits when they
+    /// may decide, else the region plans. Out of line: `send` inlines only its front.
     @inlinable @inline(never)
-    mutating func sendToRegions(_ event: Event, _ classID: Int32) -> SendResult {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
-            sendToRegions(event, classID, picks: picks)
+    mutating func sendOnRegions(_ event: Event, _ classID: Int32) -> SendResult {
+        unowned(unsafe) let tables = chart.tables
+        if tables.hasRegionSteps && hasNoPendingExternalEvents {
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
+                sendOnRegionBits(event, classID, picks: picks)
+            }
         }
+        return sendByRegionPlans(event, classID)
     }
 
+    /// The region plans for an external event of class `classID`, or the general route where
+    /// eventless transitions rule them out (nothing has happened then).
+    @inlinable @inline(never)
+    mutating func sendByRegionPlans(_ event: Event, _ classID: Int32) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        let resolved = _ResolvedEvent(classID: classID, mask: nil)
+        guard !chart.tables.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
+        // The status and the external queue may change below.
+        defer { refreshLeafRow() }
+        return sendByRegionPlans(event, resolved, &observer)
+    }
+
+    /// The region bits (charts of at most 64 states): when every active leaf's row in the direct
+    /// table is ignored or a region-local direct candidate, takes them all together on the
+    /// configuration's bits (all exits, then all transition actions, then all entries); otherwise
+    /// the region plans decide, before anything has happened.
     @inlinable @inline(__always)
-    mutating func sendToRegions(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
+    mutating func sendOnRegionBits(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
         var leaves = word & tables.atomicMask
@@ -51,8 +80,8 @@ extension StatechartInstance {
             leaves &= leaves &- 1
             let c = rows[s &<< shift | Int(classID)]
             if c == _ChartTables.directIgnore { continue }
-            // Not a region-local direct candidate: the full path decides, before anything happened.
-            guard c >= 0 else { return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil)) }
+            // Not a region-local direct candidate: the region plans decide, before anything happened.
+            guard c >= 0 else { return sendByRegionPlans(event, classID) }
             let step = steps[Int(c)]
             exits |= step.exits
             entries |= step.entries
@@ -66,9 +95,7 @@ extension StatechartInstance {
         let contextOnly = allFlags & _RegionStep.contextOnly != 0
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        guard count <= 4 else {
-            return processWithoutObserver(event, _ResolvedEvent(classID: classID, mask: nil))
-        }
+        guard count <= 4 else { return sendByRegionPlans(event, classID) }
         // Region-local transitions have disjoint domains, in the document order of their leaves:
         // exits go through the picks backwards, each from its leaf up (exit order); transition
         // actions and entries forwards (selection and entry order).
@@ -101,24 +128,24 @@ extension StatechartInstance {
         return SendResult(transitions: transitions, fromWord: word, toWord: newWord)
     }
 
-    /// Processes an external event while parallel states are active, taking region-local
-    /// transitions with their plans; anything else goes through the general algorithm with the
-    /// transitions already selected (guards are never evaluated twice). Allocates nothing when
-    /// every active leaf's row in the direct table is direct or ignored.
+    /// The region plans: takes region-local transitions with their plans; anything else goes
+    /// through the general microstep with the transitions already selected (guards are never
+    /// evaluated twice). Allocates nothing when every active leaf's row in the direct table is
+    /// direct or ignored.
     @inlinable
-    mutating func processRegionLocal<Observer: StatechartObserver>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         let active = activeSet
         currentEvent = event
         // At most one pick per active state.
         return withUnsafeTemporaryAllocation(of: _Pick.self, capacity: Swift.max(1, active.count)) { buffer in
-            processRegionLocal(event, resolved, active, picks: buffer, &observer)
+            sendByRegionPlans(event, resolved, active, picks: buffer, &observer)
         }
     }
 
     @inlinable
-    mutating func processRegionLocal<Observer: StatechartObserver>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ active: _Bitset,
         picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
@@ -177,8 +204,7 @@ extension StatechartInstance {
         for pick in picks.reversed() {
             let c = pick.candidate
             runActions(tables.candidatePlans[c].actionStart, tables.candidatePlans[c].exitEnd, table: tables.candidateActionSlots)
-            let domain = tables.domain[pick.transition]
-            if domain >= 0 {
+            if let domain = tables.domain[pick.transition].state {
                 var s = pick.atomic
                 while s != domain {
                     activeSet.remove(s)
@@ -196,7 +222,7 @@ extension StatechartInstance {
         for pick in picks {
             let c = pick.candidate
             let t = pick.transition
-            if tables.domain[t] >= 0 {
+            if tables.domain[t].state != nil {
                 var i = tables.planEntryStart[t]
                 let end = tables.planEntryStart[t + 1]
                 while i < end {
@@ -223,15 +249,14 @@ extension StatechartInstance {
         for i in picks.indices {
             let t = picks[i].transition
             guard tables.candidateFlags[picks[i].candidate] == 0 else { return false }
-            let domain = tables.domain[t]
-            if domain < 0 { continue }
+            guard let domain = tables.domain[t].state else { continue }
             guard tables.domainIsParallelFree[t] else { return false }
             var j = i + 1
             while j < picks.count {
-                let d = tables.domain[picks[j].transition]
                 // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
                 // unowned reference would retain it).
-                if d >= 0 && d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
+                if let d = tables.domain[picks[j].transition].state,
+                   d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
                 j += 1
             }
         }

@@ -1,0 +1,145 @@
+// The tables `send` reads before anything else: the direct table (one entry per atomic state and
+// event class), the call sites of its actions, and the region steps for charts of at most 64
+// states. Built from the candidate table and plans (ChartCompiler+Lowering.swift).
+
+extension _ChartCompiler {
+    /// For charts of at most 64 states, the region path's tables (see ``_ChartTables/regionDirect``):
+    /// per (atomic state, event class), the direct candidate if it is region-local, and per
+    /// candidate its exits and entries as bits of the configuration and what its actions need.
+    @inlinable
+    mutating func computeRegionSteps(classCount: Int) {
+        guard stateCount <= 64, !b.direct.isEmpty else { return }
+        let total = b.candidates.count
+        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0), count: total)
+        var row = 0
+        for c in 0..<total where b.candidateFlags[c] == 0 {
+            while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
+            let t = Int(b.candidates[c])
+            guard let domain = b.domain[t].state, b.domainIsParallelFree[t] else { continue }
+            var exits: UInt64 = 0
+            var s = Int32(row / classCount)
+            while s != domain {
+                exits |= 1 << UInt64(s)
+                s = parentOf[Int(s)]
+            }
+            var entries: UInt64 = 0
+            for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
+                entries |= 1 << UInt64(entry & _ChartTables.entryStateMask)
+            }
+            var flags: UInt32 = 0
+            if b.candidateExitEnd[c] > b.candidateActionStart[c] { flags |= _RegionStep.exitActions }
+            if b.candidateActionStart[c + 1] > b.candidateTransitionEnd[c] { flags |= _RegionStep.entryActions }
+            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags)
+        }
+        // The row table: a region-local direct candidate (its exits are never empty), ignored, or
+        // anything else (-2: the full path decides).
+        let shift = b.directShift
+        var rows = Array(repeating: _ChartTables.directSlow, count: b.direct.count)
+        for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
+            for cls in 0..<classCount {
+                let entry = b.direct[s << shift | cls].candidate
+                if entry == _ChartTables.directIgnore {
+                    rows[s << shift | cls] = _ChartTables.directIgnore
+                    continue
+                }
+                let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
+                guard c >= 0, steps[Int(c)].exits != 0 else { continue }
+                if entry >= 0 {
+                    let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
+                    steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
+                                                flags: steps[Int(c)].flags | _RegionStep.contextOnly,
+                                                transitionAction: singleContextActionBox(own))
+                }
+                rows[s << shift | cls] = c
+            }
+        }
+        b.regionDirect = rows
+        b.regionSteps = steps
+        b.atomicMask = (0..<stateCount).reduce(0) { mask, s in
+            kindOf[s] == .atomic || kindOf[s] == .final ? mask | 1 << UInt64(s) : mask
+        }
+        b.hasRegionSteps = true
+    }
+
+    /// The box of the one action in `list` (action indices) when there is exactly one and it takes
+    /// only the context, for the fast paths to call without a range; `nil` otherwise. The box
+    /// belongs to the action, which the chart keeps.
+    @inlinable
+    func singleContextActionBox(_ list: ArraySlice<Int32>) -> UnsafeRawPointer? {
+        guard list.count == 1, let only = list.first, actions[Int(only)].takesOnlyContext else { return nil }
+        return actions[Int(only)].slot.box
+    }
+
+    /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the
+    /// candidate `send` can take by its plan alone, or whether the event is simply ignored.
+    @inlinable
+    mutating func computeDirectEntries(classCount: Int) {
+        let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
+        guard stateCount << shift <= Self.directTableLimit else { return }
+        // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
+        assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
+        let rowShift = Int32(shift + _DirectEntry.strideShift)
+        let slow = _DirectEntry(candidate: _ChartTables.directSlow, row: -1)
+        var direct = Array(repeating: slow, count: stateCount << shift)
+        for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
+            for cls in 0..<classCount {
+                let row = s * classCount + cls
+                let c = Int(b.candidateStart[row])
+                if c == Int(b.candidateStart[row + 1]) {
+                    // Nothing to take, and nothing eventless that could follow.
+                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, row: Int32(s) << rowShift) }
+                    continue
+                }
+                guard b.isConditionFree[Int(b.candidates[c])], b.candidateFlags[c] == 0 else { continue }
+                let list = b.candidateActions[Int(b.candidateActionStart[c])..<Int(b.candidateActionStart[c + 1])]
+                if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
+                let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
+                direct[s << shift | cls] = _DirectEntry(
+                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: b.candidateLeaf[c] << rowShift,
+                    action: singleContextActionBox(list))
+            }
+        }
+        b.direct = direct
+        b.directShift = shift
+    }
+
+    /// Chooses where `send` calls each direct entry's actions from, so that two transitions with
+    /// different actions (A→B's and B→A's in a toggle) are not called from the same site.
+    ///
+    /// Consecutive sends run the same instructions up to an action call whichever transition they
+    /// take, so a shared call site leaves the processor's indirect-branch predictor nothing to
+    /// tell A→B's action from B→A's: it can mispredict on every event while they alternate
+    /// (about 9 ns per event on the benchmark machine, three times the rest of a toggle's send).
+    /// With separate sites, the branch that picks the site is a conditional one, which the
+    /// predictor learns from its history, and each call keeps its targets.
+    ///
+    /// `send` has two sites for each shape of plan: a single action on the context is called
+    /// from the send itself when the entry holds its box, or else from the plan loop; a longer
+    /// plan of context-only actions runs in the context-only loop, or else in the loop that
+    /// dispatches on each action's form (an entry encoded as `directWithEvent`). The distinct
+    /// single actions, and the distinct longer plans, alternate between their two sites in the
+    /// order the table first meets them.
+    @inlinable
+    mutating func assignCallSites() {
+        var singleActionFirst: [UnsafeRawPointer: Bool] = [:]
+        // A candidate is one (state, event class), so each plan appears in one entry only.
+        var planFirst = true
+        for i in b.direct.indices {
+            let entry = b.direct[i]
+            if let box = entry.action {
+                let first = singleActionFirst[box] ?? {
+                    let first = singleActionFirst.count % 2 == 0
+                    singleActionFirst[box] = first
+                    return first
+                }()
+                if !first { b.direct[i] = _DirectEntry(candidate: entry.candidate, row: entry.row) }
+            } else if entry.candidate >= 0 {
+                let c = entry.candidate
+                let plan = b.candidateActionStart[Int(c)]..<b.candidateActionStart[Int(c) + 1]
+                guard plan.count > 1 else { continue }
+                if !planFirst { b.direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
+                planFirst.toggle()
+            }
+        }
+    }
+}

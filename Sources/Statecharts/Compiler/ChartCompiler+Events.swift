@@ -1,0 +1,58 @@
+// Event classes: how the compiler numbers event names (by tag byte for payload-free enums, by
+// declaration otherwise), descriptors for descriptor matching, and done events.
+
+extension _ChartCompiler {
+    /// For a payload-free enum of event names that is `CaseIterable`, its cases in tag order; `nil`
+    /// unless the layout is verified: a one-byte type whose `allCases` carry the tags 0, 1, 2, …
+    /// and list every case. (An enum of n cases stores `Optional.none` as the tag n, its first
+    /// unused value: an `allCases` that leaves a case out has fewer than n elements.)
+    @usableFromInline
+    static func namesInTagOrder() -> [Event.Name]? {
+        guard Event._namesMayBeTags, let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
+        let all = caseIterable.allCasesAsArray()
+        let caseCount = withUnsafeBytes(of: Event.Name?.none) { Int($0[0]) }
+        guard !all.isEmpty, all.count == caseCount else { return nil }
+        var names: [Event.Name] = []
+        for (i, value) in all.enumerated() {
+            guard let name = value as? Event.Name, withUnsafeBytes(of: name, { $0[0] }) == UInt8(i) else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The class of an event name, numbering it if new; `declaring` records it among the names
+    /// transitions declare.
+    @inlinable
+    mutating func classForName(_ name: Event.Name, declaring: Bool = true) -> Int32 {
+        let c: Int32
+        if let known = eventClasses[name] {
+            c = known
+        } else {
+            c = Int32(classNames.count)
+            eventClasses[name] = c
+            classNames.append(name)
+            classIsDeclared.append(false)
+        }
+        if declaring && !classIsDeclared[Int(c)] {
+            classIsDeclared[Int(c)] = true
+            declaredNames.append(name)
+        }
+        return c
+    }
+
+    @inlinable
+    mutating func descriptorID(_ name: Event.Name) -> Int32 {
+        if let d = descriptorIDs[name] { return d }
+        let d = Int32(descriptors.count)
+        descriptorIDs[name] = d
+        descriptors.append(name)
+        return d
+    }
+
+    /// The event name of `state`'s done event, for event types that have one.
+    @inlinable
+    func doneEventName(of state: Int32) -> Event.Name? {
+        guard let id = stateIDs[Int(state)] else { return nil }
+        return Event.doneEvent(forStateNamed: Self.describe(id))?.name
+    }
+}

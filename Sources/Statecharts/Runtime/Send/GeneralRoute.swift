@@ -1,0 +1,135 @@
+// The general route: SCXML's algorithm (Appendix D) over the configuration as a set, with the
+// specification's names: `microstep` is `exitStates`, `executeTransitionContent` and
+// `enterStates`; the sets they use are computed in SCXMLAlgorithm.swift, the selection in
+// StatechartInstance+Selection.swift, and the rest of the macrostep in MacrostepLoop.swift.
+// Taken while parallel states are active and no fast route applies, and by every route for a
+// step its plans cannot say.
+//
+// May not: be skipped. It is the reference every other route must agree with.
+
+extension StatechartInstance {
+    /// The general route for an external event: its macrostep by the specification, then the
+    /// events the chart sent to itself. Out of line: `send` inlines only its front.
+    @inlinable @inline(never)
+    mutating func sendByMicrosteps<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        // The status and the external queue may change below.
+        defer { refreshLeafRow() }
+        let from = currentConfiguration
+        var log = _StepLog()
+        macrostep(event, resolved, &log, &observer)
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: from, to: currentConfiguration)
+    }
+
+    /// Switches from the single-path representation to the set, for the general algorithm.
+    @inlinable
+    mutating func materializeActiveSet() {
+        guard leaf >= 0 else { return }
+        let tables = chart.tables
+        if activeSet.capacity < tables.stateCount {
+            activeSet = _Bitset(capacity: tables.stateCount)
+        } else {
+            activeSet.removeAll()
+        }
+        var s = leaf
+        while s >= 0 {
+            activeSet.insert(s)
+            s = tables.tree.parent[s]
+        }
+        leaf = -1
+    }
+
+    /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
+    /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
+    @inlinable
+    mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        materializeActiveSet()
+        exitStates(enabled, &observer)
+        executeTransitionContent(enabled, &log, &observer)
+        enterStates(enabled, &observer)
+        if chart.tables.isSinglePath(activeSet) { leaf = activeSet.last }
+        observer.microstepCompleted()
+    }
+
+    /// `exitStates`: the union of the transitions' exit sets leaves in exit order (reverse
+    /// document order), each state's history recorded before any of them is exited.
+    @inlinable
+    mutating func exitStates<Observer: StatechartObserver>(_ enabled: [Int32], _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        var statesToExit = _Bitset(capacity: tables.stateCount)
+        for t in enabled {
+            statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
+        }
+        let exitOrder = statesToExit.descending
+        for s in exitOrder where tables.hasHistoryChild[s] {
+            var shallow: [Int32] = []
+            var deep: [Int32] = []
+            for s0 in activeSet.ascending where tables.tree.isDescendant(s0, of: s) {
+                if tables.tree.parent[s0] == s { shallow.append(s0) }
+                if tables.tree.isAtomic(s0) { deep.append(s0) }
+            }
+            recordHistory(of: s, shallow: shallow, deep: deep)
+        }
+        for s in exitOrder {
+            exitState(s, &observer)
+            activeSet.remove(s)
+        }
+    }
+
+    /// `executeTransitionContent`: each transition's actions, in document order. Pseudo-transitions
+    /// (initial transitions, history defaults) run here only when the microstep takes them.
+    @inlinable
+    mutating func executeTransitionContent<Observer: StatechartObserver>(
+        _ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        for t in enabled {
+            if tables.triggerKind[t] != _TriggerKind.pseudo.rawValue {
+                log.transitions.append(t)
+                observer.transitionTaken(TransitionID(rawValue: t))
+            }
+            runTransitionActions(t)
+        }
+    }
+
+    /// `enterStates`: the entry set (computed now, with the history the exits just recorded)
+    /// enters in document order; a state entered by default runs its initial transition's
+    /// actions, a history entered by default its default transition's, a final state raises its
+    /// done event.
+    @inlinable
+    mutating func enterStates<Observer: StatechartObserver>(_ enabled: [Int32], _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
+        for s in entrySet.statesToEnter.ascending {
+            activeSet.insert(s)
+            enterState(s, &observer)
+            if entrySet.statesForDefaultEntry.contains(s) {
+                let initial = tables.initialTransition[s]
+                if initial >= 0 { runTransitionActions(initial) }
+            }
+            if let historyDefault = entrySet.defaultHistoryContent[s] { runTransitionActions(historyDefault) }
+            if tables.tree.isFinal(s) { finalStateEntered(s) }
+        }
+    }
+
+    /// SCXML's `exitInterpreter`: when the chart finishes, the exit actions of every active state
+    /// run in exit order. The instance keeps reporting the configuration it finished in.
+    @inlinable
+    mutating func exitInterpreter<Observer: StatechartObserver>(_ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        guard status == .finishing else { return }
+        let saved = leaf
+        materializeActiveSet()
+        for s in activeSet.descending where s != 0 { exitState(s, &observer) }
+        if saved >= 0 { leaf = saved }
+        status = .finished
+        if extras != nil { withExtras { $0.externalQueue.removeAll(); $0.timers.removeAll() } }
+        outbox.internalQueue.removeAll()
+        outbox.requests.removeAll()
+    }
+}

@@ -1,0 +1,106 @@
+// The rest of a macrostep, shared by every route: SCXML's mainEventLoop around one external
+// event (`macrostep`), the inner loop of eventless transitions and internal events (`settle`),
+// and the events the chart sent to itself (`drainExternalQueue`). Each microstep in them is
+// taken from a single path (StepwiseRoute.swift) or by the general microstep (GeneralRoute.swift).
+
+extension StatechartInstance {
+    /// Completes a macrostep begun from the single-path configuration `from` (eventless
+    /// transitions, internal events, invocations, the external queue) and builds its result.
+    @inlinable @inline(never)
+    mutating func completeMacrostep<Observer: StatechartObserver>(
+        _ event: Event, from: Int32, _ log: inout _StepLog, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        finishMacrostep(event, &log, steps: log.transitions.isEmpty ? 0 : 1, &observer)
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: Configuration(leaf: from), to: currentConfiguration)
+    }
+
+    /// One external event's macrostep (SCXML's mainEventLoop body for one external event).
+    @inlinable
+    mutating func macrostep<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ log: inout _StepLog, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        currentEvent = event
+        var steps = 0
+        if leaf >= 0 {
+            let t = firstEnabled(from: leaf, resolved)
+            if t >= 0 {
+                takeFromSinglePath(t, &log, &observer)
+                steps = 1
+            }
+        } else {
+            let enabled = selectTransitions(resolved)
+            if !enabled.isEmpty {
+                microstep(enabled, &log, &observer)
+                steps = 1
+            }
+        }
+        finishMacrostep(event, &log, steps: steps, &observer)
+    }
+
+    /// The rest of a macrostep after its external event's microstep: eventless transitions and
+    /// internal events until stable, then the invocations of the states entered.
+    @inlinable
+    mutating func finishMacrostep<Observer: StatechartObserver>(
+        _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        settle(&log, steps: steps, &observer)
+        if chart.tables.anyInvocations { startInvocations() }
+        observer.macrostepCompleted(after: event)
+    }
+
+    /// Processes the events actions sent to this instance, each as its own macrostep, stopping
+    /// the instance when one call would process more than ``Statechart/externalEventLimit`` (a
+    /// chart that keeps sending itself events never returns otherwise).
+    @inlinable
+    mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        var processed = 0
+        while status == .running, let next = extras?.value.externalQueue.removeFirst() {
+            processed += 1
+            if processed > chart.externalEventLimit {
+                stop(with: .externalEventLimitExceeded(limit: chart.externalEventLimit))
+                log.error = .externalEventLimitExceeded(limit: chart.externalEventLimit)
+                break
+            }
+            macrostep(next, chart.resolve(next), &log, &observer)
+        }
+        if status == .finishing { exitInterpreter(&observer) }
+    }
+
+    /// Runs eventless transitions and internal events until the chart is stable (SCXML's inner
+    /// macrostep loop), stopping the instance when it does not settle within the limit.
+    @inlinable
+    mutating func settle<Observer: StatechartObserver>(
+        _ log: inout _StepLog, steps: Int, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
+        var steps = steps
+        while status == .running {
+            if leaf >= 0 {
+                var t: Int32 = -1
+                if chart.tables.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
+                if t < 0 {
+                    guard !outbox.internalQueue.isEmpty else { break }
+                    let internalEvent = outbox.internalQueue.removeFirst()
+                    currentEvent = internalEvent.userEvent
+                    t = firstEnabled(from: leaf, resolve(internalEvent))
+                }
+                if t >= 0 { takeFromSinglePath(t, &log, &observer) }
+            } else {
+                var enabled = selectEventlessTransitions()
+                if enabled.isEmpty {
+                    guard !outbox.internalQueue.isEmpty else { break }
+                    let internalEvent = outbox.internalQueue.removeFirst()
+                    currentEvent = internalEvent.userEvent
+                    enabled = selectTransitions(resolve(internalEvent))
+                }
+                if !enabled.isEmpty { microstep(enabled, &log, &observer) }
+            }
+            steps += 1
+            if steps > chart.microstepLimit {
+                stop(with: .microstepLimitExceeded(limit: chart.microstepLimit))
+                log.error = .microstepLimitExceeded(limit: chart.microstepLimit)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// The single-path route: a single path is active (no parallel state), nobody observes, and the
+// event's class is exact. The first enabled candidate of the active leaf is taken by its
+// precomputed plan: its exit, transition and entry actions as one list, and the new leaf.
+//
+// Two stages. `sendByDirectEntry`, inlined into `send`, reads the direct table: one load tells
+// an ignored event or a candidate with no guard whose plan is its actions alone. Everything else
+// goes to `sendByCandidatePlan`, which evaluates guards, runs the plan and completes the
+// macrostep when the plan's flags or the queues say so.
+//
+// May not: record history, enter a final state, start or stop invocations, or take a candidate
+// without a single-path plan. Such a candidate (`planNeedsGeneralStep`) is handed to the stepwise
+// route with its transition already selected, so that no guard is evaluated twice.
+
+extension StatechartInstance {
+    /// The direct table's answer for the active leaf (``leafRow`` `>= 0`) and event class
+    /// `classID`: the result when the table decides the event alone, `nil` when it does not
+    /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
+    /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
+    @inlinable @inline(__always)
+    mutating func sendByDirectEntry(_ event: Event, _ classID: Int32) -> SendResult? {
+        unowned(unsafe) let tables = chart.tables
+        let from = leafRow
+        assert(from >= 0 && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
+        // The row is a byte offset and the compiler keeps every offset in range: from one event's
+        // row to the next is one load (no shift, no bounds or overflow checks).
+        let entry = UnsafeRawPointer(chart.direct.base)
+            .load(fromByteOffset: Int(from) &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+        // The leaf is set before the actions run: no action can see it, and the next event's
+        // lookup need not wait. The common case first: a plan of one action on the context (only
+        // such an entry has an action).
+        if let action = entry.action {
+            leafRow = entry.row
+            Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
+                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+        }
+        if entry.candidate >= 0 {
+            leafRow = entry.row
+            // Every action takes only the context: no dispatch on the closure form.
+            let plan = tables.candidatePlans[entry.candidate]
+            runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
+            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
+                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+        }
+        if entry.candidate == _ChartTables.directIgnore {
+            let leaf = from &>> tables.rowShift
+            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
+        }
+        if entry.candidate <= _ChartTables.directWithEvent {
+            leafRow = entry.row
+            let c = _ChartTables.directWithEvent &- entry.candidate
+            let plan = tables.candidatePlans[c]
+            runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
+            return SendResult(outcome: .transitioned, transition: tables.candidates[c],
+                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+        }
+        return nil
+    }
+
+    /// What the direct table leaves on the single path: guards, plans whose actions may raise or
+    /// send, and plans followed by eventless transitions. Out of line, so that `send` stays small.
+    @inlinable @inline(never)
+    mutating func sendByCandidatePlan(_ event: Event, _ classID: Int32) -> SendResult {
+        // The status and the external queue may change below.
+        defer { refreshLeafRow() }
+        unowned(unsafe) let tables = chart.tables
+        let from = leaf
+        currentEvent = event
+        var observer = _NoObserver<StateID, Event>()
+        let c = firstEnabledCandidate(of: from, classID)
+        if c >= 0 {
+            let flags = tables.candidateFlags[c]
+            let t = tables.candidates[c]
+            if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeStepwise(t, from: from, event, &observer) }
+            let plan = tables.candidatePlans[c]
+            runActions(plan.actionStart, plan.actionEnd, table: tables.candidateActionSlots)
+            leaf = tables.candidateLeaf[c]
+            if flags == 0 && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+                return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
+            }
+            var log = _StepLog()
+            log.transitions.append(t)
+            return completeMacrostep(event, from: from, &log, &observer)
+        }
+        if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+            return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
+        }
+        var log = _StepLog()
+        return completeMacrostep(event, from: from, &log, &observer)
+    }
+
+    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
+    /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
+    /// The slot table's address is read into a local first, to stay in a register across calls.
+    @inlinable @inline(__always)
+    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
+        let slots = chart.tables.candidateActionSlots.base
+        var i = Int(start)
+        let end = Int(end)
+        if contextOnly {
+            while i < end {
+                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
+                i &+= 1
+            }
+        } else {
+            while i < end {
+                slots[i].run(&context, Optional(event), &outbox)
+                i &+= 1
+            }
+        }
+    }
+}

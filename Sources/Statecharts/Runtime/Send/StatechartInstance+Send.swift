@@ -1,0 +1,172 @@
+// Starting and sending: where `send` decides its route (`route(for:observedBy:)`) and the one
+// `switch` over it (`take(_:_:_:)`). Each route lives in its own file of this folder; the article
+// "How `send` works" (Statecharts.docc/HowSendWorks.md) walks through them.
+
+/// The ways `send` takes one external event, decided in one place,
+/// ``StatechartInstance/route(for:observedBy:)``. Every route gives the same results as
+/// `general` (the lockstep tests check that); the others are faster where they apply.
+@usableFromInline
+internal enum _SendRoute {
+    /// The instance has not started, has finished or has stopped: the event is not processed.
+    case notRunning
+    /// A single path is active and nobody observes: the precomputed plan of the first enabled
+    /// candidate (SinglePathRoute.swift).
+    case singlePath
+    /// Parallel states are active and nobody observes: region-local plans, several at once
+    /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
+    case regions
+    /// A single path is active, but an observer watches or no candidate table exists: the
+    /// transition is taken step by step, with its plan when it has one (StepwiseRoute.swift).
+    case stepwise
+    /// SCXML's algorithm over the configuration as a set (GeneralRoute.swift).
+    case general
+}
+
+extension StatechartInstance {
+    /// Starts the instance: enters the initial configuration and runs the initial macrostep.
+    /// Starting a started instance does nothing.
+    @inlinable @discardableResult
+    public mutating func start() -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return start(observer: &observer)
+    }
+
+    /// Starts the instance, reporting to `observer`.
+    @inlinable @discardableResult
+    public mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> SendResult
+    where Observer.StateID == StateID, Observer.Event == Event {
+        guard status == .notStarted else { return .notRunning(currentConfiguration) }
+        defer { refreshLeafRow() }
+        var log = _StepLog()
+        status = .running
+        activeSet = _Bitset(capacity: chart.tables.stateCount)
+        activeSet.insert(0)
+        currentEvent = nil
+        let initial = chart.tables.initialTransition[0]
+        if initial >= 0 { microstep([initial], &log, &observer) }
+        settle(&log, steps: 0, &observer)
+        if chart.tables.anyInvocations { startInvocations() }
+        observer.macrostepCompleted(after: nil)
+        drainExternalQueue(&log, &observer)
+        return SendResult(log, from: .notStarted, to: currentConfiguration)
+    }
+
+    /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
+    /// this instance, until the instance is stable.
+    @inlinable @inline(__always) @discardableResult
+    public mutating func send(_ event: Event) -> SendResult {
+        let classID: Int32
+        // With names that may be tags (known at compile time), `leafRow >= 0` says that they are
+        // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
+        if Event._namesMayBeTags && leafRow >= 0 {
+            classID = Statechart<StateID, Event, Context>.tag(of: event.name)
+        } else if chart.exactMatching {
+            classID = chart.eventClass(ofName: event.name)
+        } else {
+            return sendOutOfLine(event, chart.resolve(event))
+        }
+        var observer = _NoObserver<StateID, Event>()
+        return take(event, .exact(classID), &observer)
+    }
+
+    /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
+    @inlinable @inline(__always) @discardableResult
+    public mutating func send(_ event: PreparedEvent<Event>) -> SendResult {
+        if case .exact(let classID) = event.resolved {
+            var observer = _NoObserver<StateID, Event>()
+            return take(event.event, .exact(classID), &observer)
+        }
+        return sendOutOfLine(event.event, event.resolved)
+    }
+
+    /// `send` for an event matched by descriptors (no fast route applies), out of line.
+    @inlinable @inline(never)
+    mutating func sendOutOfLine(_ event: Event, _ resolved: _ResolvedEvent) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return take(event, resolved, &observer)
+    }
+
+    /// Sends an event, reporting to `observer`.
+    @inlinable @discardableResult
+    public mutating func send<Observer: StatechartObserver>(_ event: Event, observer: inout Observer) -> SendResult
+    where Observer.StateID == StateID, Observer.Event == Event {
+        take(event, chart.resolve(event), &observer)
+    }
+
+    /// Which route takes an event resolved as `resolved` now, for an observer of type `Observer`.
+    /// The fast routes need an observer that ignores everything (they do not report each state
+    /// entered and exited) and an exactly matched event class (no descriptor mask).
+    @inlinable @inline(__always)
+    func route<Observer: StatechartObserver>(for resolved: _ResolvedEvent, observedBy _: Observer.Type) -> _SendRoute {
+        let byPlans = Observer._ignoresEverything && resolved.isExact
+        // `leafRow >= 0` alone says: running, a single path, nothing queued, a direct table.
+        if byPlans && leafRow >= 0 { return .singlePath }
+        guard status == .running else { return .notRunning }
+        unowned(unsafe) let tables = chart.tables
+        let candidatesApply = byPlans && tables.hasCandidateTable
+        if leaf >= 0 { return candidatesApply ? .singlePath : .stepwise }
+        // The region bits decide before anything happens, so they may be tried even when
+        // eventless transitions rule out the region plans.
+        if candidatesApply && (!tables.hasEventlessTransitions || (tables.hasRegionSteps && hasNoPendingExternalEvents)) {
+            return .regions
+        }
+        return .general
+    }
+
+    /// Takes one external event and its macrostep by the route ``route(for:observedBy:)``
+    /// chooses. Small enough to inline into the caller's loop: the single path's direct table
+    /// is read here, every other route runs out of line.
+    ///
+    /// Transparent, not only `@inline(__always)`: generic over the observer, it was otherwise
+    /// left out of line in release builds, which doubled the instructions of a direct send.
+    @usableFromInline @_transparent
+    mutating func take<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        switch route(for: resolved, observedBy: Observer.self) {
+        case .notRunning:
+            return notRunningResult()
+        case .singlePath:
+            if leafRow >= 0, let result = sendByDirectEntry(event, resolved.classID) { return result }
+            return sendByCandidatePlan(event, resolved.classID)
+        case .regions:
+            return sendOnRegions(event, resolved.classID)
+        case .stepwise:
+            return sendStepwise(event, resolved, &observer)
+        case .general:
+            return sendByMicrosteps(event, resolved, &observer)
+        }
+    }
+
+    /// The result of an event sent to an instance that is not running. Out of line: `send`
+    /// inlines only its front.
+    @inlinable @inline(never)
+    func notRunningResult() -> SendResult { .notRunning(currentConfiguration) }
+
+    /// Whether the external queue is empty (it is between sends, unless a snapshot with queued
+    /// events was restored).
+    @inlinable @inline(__always)
+    var hasNoPendingExternalEvents: Bool { extras?.value.externalQueue.isEmpty ?? true }
+
+    @inlinable
+    func resolve(_ event: QueuedEvent<Event>) -> _ResolvedEvent {
+        switch event {
+        case .event(let event): return chart.resolve(event)
+        case .done(let state): return _ResolvedEvent(classID: chart.tables.doneClass[state], mask: nil)
+        }
+    }
+
+    /// Stops the instance after a runtime error: it keeps its configuration and ignores events.
+    @inlinable
+    mutating func stop(with error: StatechartRuntimeError) {
+        status = .stopped
+        withExtras { $0.error = error; $0.externalQueue.removeAll(); $0.timers.removeAll() }
+        outbox.internalQueue.removeAll()
+    }
+
+    @inlinable
+    mutating func withExtras<R>(_ body: (inout _InstanceExtras<Event, Context>) -> R) -> R {
+        if extras == nil { extras = _Indirect(_InstanceExtras()) }
+        return body(&extras!.value)
+    }
+}

@@ -1,0 +1,165 @@
+// The stepwise route: a single path is active, but an observer watches (it must see every state
+// entered and exited) or the chart has no candidate table (descriptor matching, or a table too
+// large to build). The first enabled transition of the active leaf or its ancestors is taken as
+// one microstep: by its single-path plan (`takePlanned`), through a history state that remembers
+// one state (`takeThroughHistory`), or else by the general microstep; then the macrostep
+// completes (MacrostepLoop.swift). The single-path route hands over here the candidates whose
+// plans need a full step.
+//
+// May not: take several transitions at once (a single path has one active leaf).
+
+extension StatechartInstance {
+    /// The stepwise route for an external event. Out of line: `send` inlines only its front.
+    @inlinable @inline(never)
+    mutating func sendStepwise<Observer: StatechartObserver>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        // The status and the external queue may change below.
+        defer { refreshLeafRow() }
+        let from = leaf
+        currentEvent = event
+        let t = firstEnabled(from: from, resolved)
+        if t < 0 {
+            var log = _StepLog()
+            return completeMacrostep(event, from: from, &log, &observer)
+        }
+        return takeStepwise(t, from: from, event, &observer)
+    }
+
+    /// Takes the selected transition `t` from the single-path configuration `from` step by step
+    /// (observers see every entry and exit), then completes the macrostep.
+    @inlinable @inline(never)
+    mutating func takeStepwise<Observer: StatechartObserver>(
+        _ t: Int32, from: Int32, _ event: Event, _ observer: inout Observer
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        var log = _StepLog()
+        takeFromSinglePath(t, &log, &observer)
+        return completeMacrostep(event, from: from, &log, &observer)
+    }
+
+    /// Takes transition `t` from a single-path configuration (one microstep): with its
+    /// precomputed plan when it has one, through remembered history when that keeps a single
+    /// path, otherwise by the general microstep.
+    @inlinable
+    mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        if chart.tables.planLeaf[t] == -1 {
+            if takeThroughHistory(t, &log, &observer) { return }
+            materializeActiveSet()
+            microstep([t], &log, &observer)
+        } else {
+            log.transitions.append(t)
+            takePlanned(t, &observer)
+        }
+    }
+
+    /// Takes transition `t`, which has a single-path plan, from the single-path configuration:
+    /// exits walk up the parent table from the leaf to the domain, the transition's actions run,
+    /// and the plan's entries run in order.
+    @inlinable @inline(__always)
+    mutating func takePlanned<Observer: StatechartObserver>(_ t: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
+        let domain = tables.domain[t].state
+        if let domain { exitPath(below: domain, &observer) }
+        observer.transitionTaken(TransitionID(rawValue: t))
+        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+        if domain != nil {
+            leaf = tables.planLeaf[t]
+            var i = tables.planEntryStart[t]
+            let end = tables.planEntryStart[t + 1]
+            while i < end {
+                let entry = tables.planEntries[i]
+                let s = entry & _ChartTables.entryStateMask
+                enterState(s, &observer)
+                if entry & _ChartTables.defaultEntryFlag != 0 {
+                    let initial = tables.initialTransition[s]
+                    if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
+                }
+                if tables.tree.isFinal(s) { finalStateEntered(s) }
+                i += 1
+            }
+        }
+        observer.microstepCompleted()
+    }
+
+    /// Exits the single-path configuration from the leaf up to (not including) `domain`: the
+    /// exit set of a transition with that domain, in exit order, history recorded first.
+    @inlinable @inline(__always)
+    mutating func exitPath<Observer: StatechartObserver>(below domain: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
+        var s = leaf
+        var below: Int32 = -1
+        while s != domain {
+            if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
+            below = s
+            s = tables.tree.parent[s]
+        }
+        s = leaf
+        while s != domain {
+            exitState(s, &observer)
+            s = tables.tree.parent[s]
+        }
+    }
+
+    /// Takes transition `t` from the single-path configuration when its one target is a history
+    /// state that remembers one atomic state whose ancestors up to the transition's domain are all
+    /// compound: the configuration stays a single path, and the step needs no allocation.
+    /// Returns `false`, having done nothing, for anything else (the general algorithm takes it).
+    ///
+    /// Entering through history enters the remembered state and its ancestors below the domain,
+    /// none of them by default (SCXML `addDescendantStatesToEnter` for history content, then
+    /// `addAncestorStatesToEnter`): no initial-transition actions run on the way down.
+    @inlinable
+    mutating func takeThroughHistory<Observer: StatechartObserver>(
+        _ t: Int32, _ log: inout _StepLog, _ observer: inout Observer
+    ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
+        let tables = chart.tables
+        let first = tables.targetStart[t]
+        guard tables.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
+        let history = tables.targets[first]
+        guard tables.tree.isHistory(history) else { return false }
+        let slot = Int(tables.historySlot[history])
+        guard historyMemory[slot] == 1 else { return false }
+        let remembered = historyMemory[slot + 1]
+        // A memory restored from a snapshot is checked like any other: inside the history's parent.
+        guard tables.tree.isAtomic(remembered), tables.tree.isDescendant(remembered, of: tables.tree.parent[history]) else { return false }
+        // getTransitionDomain with the effective target `remembered`.
+        let domain = tables.tree.transitionDomain(source: tables.source[t], isInternal: tables.isInternal[t],
+                                                  effectiveTargets: CollectionOfOne(remembered))
+        guard tables.tree.isDescendant(leaf, of: domain) else { return false }
+        // The history's parent must not be exited: exiting it would record its history before
+        // the entry set is computed from it (SCXML computes the exit set with the old memory and
+        // the entry set with the new). And the domain must contain it: otherwise SCXML enters
+        // the history's ancestors above the domain again (`addAncestorStatesToEnter`).
+        let owner = tables.tree.parent[history]
+        guard domain == owner || (tables.tree.isDescendant(owner, of: domain) && !tables.tree.isDescendant(leaf, of: owner)) else {
+            return false
+        }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { path in
+            // The states to enter, bottom up: the remembered state, then compound ancestors.
+            var count = 0
+            var s = remembered
+            while s != domain {
+                guard count < path.count, s == remembered || tables.tree.isCompound(s) else { return false }
+                path[count] = s
+                count += 1
+                s = tables.tree.parent[s]
+            }
+            exitPath(below: domain, &observer)
+            log.transitions.append(t)
+            observer.transitionTaken(TransitionID(rawValue: t))
+            runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+            leaf = remembered
+            while count > 0 {
+                count -= 1
+                let entered = path[count]
+                enterState(entered, &observer)
+                if tables.tree.isFinal(entered) { finalStateEntered(entered) }
+            }
+            observer.microstepCompleted()
+            return true
+        }
+    }
+}

@@ -1,0 +1,189 @@
+// What every route does to states and actions: the encoding of the active leaf, running action
+// lists, entering and exiting one state, final states and done events, and history memory. The
+// routes (Send/) decide which states to exit and enter; this file does it.
+
+extension StatechartInstance {
+    /// The active leaf while the configuration is a single path; -1 while `activeSet` holds it.
+    /// Stored as ``leafRow`` (see there).
+    @inlinable
+    var leaf: Int32 {
+        @inline(__always) get {
+            if leafRow >= 0 { return leafRow &>> chart.tables.rowShift }
+            return leafRow == -1 ? -1 : -2 &- leafRow
+        }
+        @inline(__always) set {
+            if newValue < 0 {
+                leafRow = -1
+            } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
+                leafRow = newValue &<< chart.tables.rowShift
+            } else {
+                leafRow = -2 &- newValue
+            }
+        }
+    }
+
+    /// Re-encodes ``leafRow`` after the status or the external queue changed, so that
+    /// `leafRow >= 0` keeps meaning "running, single path, nothing queued".
+    @inlinable
+    mutating func refreshLeafRow() {
+        let current = leaf
+        leaf = current
+    }
+
+    /// The configuration as the runtime holds it.
+    @inlinable @inline(__always)
+    var currentConfiguration: Configuration {
+        if status == .notStarted { return .notStarted }
+        return leaf >= 0 ? Configuration(leaf: leaf) : Configuration(leaf: -1, set: activeSet)
+    }
+
+    // MARK: Actions
+
+    /// Runs the actions `start ..< end` of the chart's action table, carrying out each one's
+    /// sends and cancels as it returns.
+    @inlinable @inline(__always)
+    mutating func runActions(_ start: Int32, _ end: Int32) {
+        unowned(unsafe) let tables = chart.tables
+        var i = start
+        while i < end {
+            tables.actionSlots[i].run(&context, currentEvent, &outbox)
+            if !outbox.requests.isEmpty { carryOutRequests() }
+            i += 1
+        }
+    }
+
+    /// Runs the actions `table[start ..< end]` (part of a candidate's plan).
+    @inlinable @inline(__always)
+    mutating func runActions(_ start: Int32, _ end: Int32, table: _Table<_ActionSlot>) {
+        var i = start
+        while i < end {
+            table[i].run(&context, currentEvent, &outbox)
+            i &+= 1
+        }
+        // Sends and cancels are carried out in the order made; doing it once after the list is
+        // the same as after each action, since no action in between can observe them.
+        if !outbox.requests.isEmpty { carryOutRequests() }
+    }
+
+    @usableFromInline
+    mutating func carryOutRequests() {
+        let requests = outbox.requests
+        outbox.requests.removeAll(keepingCapacity: true)
+        withExtras { extras in
+            for request in requests {
+                switch request {
+                case .send(let event, let delay, let id):
+                    if delay <= .zero {
+                        extras.externalQueue.append(event)
+                    } else {
+                        let due = extras.now.adding(saturating: delay)
+                        extras.timers.insert(_Timer(due: due, sequence: extras.nextSequence, event: event, id: id))
+                        extras.nextSequence += 1
+                    }
+                case .cancel(let id):
+                    extras.timers.cancel(id: id)
+                }
+            }
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func enterState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
+        unowned(unsafe) let tables = chart.tables
+        if tables.anyInvocations && tables.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
+        runActions(tables.entryActionStart[s], tables.entryActionStart[s + 1])
+    }
+
+    @inlinable @inline(__always)
+    mutating func exitState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        unowned(unsafe) let tables = chart.tables
+        runActions(tables.exitActionStart[s], tables.exitActionStart[s + 1])
+        if tables.anyInvocations && tables.hasInvocations[s] { cancelInvocations(of: s) }
+        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
+    }
+
+    @inlinable
+    mutating func runTransitionActions(_ t: Int32) {
+        let tables = chart.tables
+        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+    }
+
+    /// After entering final state `s`: the chart finishes (top level), or its parent's done event
+    /// is raised, and the grandparent's when it is a parallel state all of whose regions are final.
+    @inlinable
+    mutating func finalStateEntered(_ s: Int32) {
+        let tables = chart.tables
+        let parent = tables.tree.parent[s]
+        if parent == 0 {
+            status = .finishing
+            return
+        }
+        if let builder = chart.doneEventBuilders[s], let id = chart.stateIDs[Int(parent)],
+           let event = builder.build(&context, String(describing: id), &outbox) {
+            outbox.internalQueue.append(.event(event))
+        } else {
+            raiseDone(parent)
+        }
+        let grandparent = tables.tree.parent[parent]
+        if grandparent >= 0 && tables.tree.isParallel(grandparent) && leaf < 0 {
+            let complete = tables.tree.children(of: grandparent).allSatisfy {
+                tables.tree.isHistory($0) || tables.tree.isInFinalState($0, activeSet)
+            }
+            if complete { raiseDone(grandparent) }
+        }
+    }
+
+    @inlinable
+    mutating func raiseDone(_ state: Int32) {
+        if chart.doneEventsAreEvents, let id = chart.stateIDs[Int(state)],
+           let event = Event.doneEvent(forStateNamed: String(describing: id)) {
+            outbox.internalQueue.append(.event(event))
+        } else {
+            outbox.internalQueue.append(.done(state))
+        }
+    }
+
+    // MARK: History
+
+    @inlinable
+    mutating func prepareHistoryMemory() {
+        if historyMemory.isEmpty {
+            historyMemory = Array(repeating: -1, count: max(chart.tables.historyMemorySize, 1))
+        }
+    }
+
+    /// Records the history of state `s` in a single-path configuration: its one active child,
+    /// and its one active leaf (no allocation).
+    @inlinable
+    mutating func recordHistory(of s: Int32, activeChild: Int32, leaf: Int32) {
+        prepareHistoryMemory()
+        unowned(unsafe) let tables = chart.tables
+        var h = s + 1
+        let end = tables.tree.subtreeEnd[s]
+        while h <= end {
+            if tables.tree.isHistory(h) {
+                let slot = Int(tables.historySlot[h])
+                historyMemory[slot] = 1
+                historyMemory[slot + 1] = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
+            }
+            h = tables.tree.subtreeEnd[h] + 1
+        }
+    }
+
+    /// Records the history of state `s` as it is exited: `shallow` are its active children,
+    /// `deep` its active atomic descendants.
+    @inlinable
+    mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
+        prepareHistoryMemory()
+        let tables = chart.tables
+        for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
+            let slot = Int(tables.historySlot[h])
+            let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
+            historyMemory[slot] = Int32(value.count)
+            for (i, state) in value.enumerated() { historyMemory[slot + 1 + i] = state }
+        }
+    }
+}
