@@ -37,14 +37,14 @@ extension _ChartCompiler {
         var rows = Array(repeating: _ChartTables.directSlow, count: b.direct.count)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
-                let entry = b.direct[s << shift | cls].candidate
-                if entry == _ChartTables.directIgnore {
+                let entry = b.direct[s << shift | cls]
+                if entry.isIgnored {
                     rows[s << shift | cls] = _ChartTables.directIgnore
                     continue
                 }
-                let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
+                let c = entry.directCandidate
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
-                if entry >= 0 {
+                if entry.candidate >= 0 {
                     let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
