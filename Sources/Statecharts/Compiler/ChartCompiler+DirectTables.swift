@@ -108,8 +108,8 @@ extension _ChartCompiler {
     ///
     /// Consecutive sends run the same instructions up to an action call whichever transition they
     /// take, so a shared call site leaves the processor's indirect-branch predictor nothing to
-    /// tell A→B's action from B→A's: it can mispredict on every event while they alternate
-    /// (about 9 ns per event on the benchmark machine, three times the rest of a toggle's send).
+    /// tell A→B's action from B→A's: it can mispredict on every event while they alternate, which
+    /// costs more than the rest of a toggle's send (measure with the W1 benchmark).
     /// With separate sites, the branch that picks the site is a conditional one, which the
     /// predictor learns from its history, and each call keeps its targets.
     ///
