@@ -53,6 +53,55 @@ struct PairedMetrics {
     var all: [BenchmarkMetric] { [first, second, ratio] }
 }
 
+/// One iteration of a paired benchmark: runs the batches `first` and `second` (each returns how
+/// many events it accepted), alternating which goes first from one iteration to the next, times
+/// each with the monotonic clock and records both times and their ratio.
+@inline(__always)
+func measurePair(_ benchmark: Benchmark, _ metrics: PairedMetrics, first: () -> Int, second: () -> Int) {
+    var accepted = 0, firstNs = 0, secondNs = 0
+    for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
+        let start = monotonicNow()
+        if turn == 0 {
+            accepted &+= first()
+            firstNs = monotonicNow() - start
+        } else {
+            accepted &+= second()
+            secondNs = monotonicNow() - start
+        }
+    }
+    blackHole(accepted)
+    recordPair(benchmark, metrics, first: firstNs, second: secondNs)
+}
+
+/// A hand-written machine of the workloads (a baseline or a floor): `send` says whether the event
+/// was accepted.
+protocol HandWrittenMachine {
+    associatedtype Event
+    mutating func send(_ event: Event) -> Bool
+}
+
+extension W1.Baseline: HandWrittenMachine {}
+extension W2.Baseline: HandWrittenMachine {}
+extension W2.Distinct.Baseline: HandWrittenMachine {}
+extension W3.Baseline: HandWrittenMachine {}
+extension W3.ClosureFloor: HandWrittenMachine {}
+
+/// Sends every event of the batch to a hand-written machine, counting the accepted ones.
+@inline(__always)
+func sendAll<Machine: HandWrittenMachine>(_ machine: inout Machine, _ events: [Machine.Event]) -> Int {
+    var accepted = 0
+    for event in events where machine.send(event) { accepted &+= 1 }
+    return accepted
+}
+
+/// Sends every prepared event of the batch, counting the accepted ones.
+@inline(__always)
+func sendAllPrepared<S, E, C>(_ machine: inout StatechartInstance<S, E, C>, _ events: [PreparedEvent<E>]) -> Int {
+    var accepted = 0
+    for event in events where machine.send(event).isAccepted { accepted &+= 1 }
+    return accepted
+}
+
 /// Sends every event of the batch, counting the accepted ones so the results are consumed.
 @inline(__always)
 func sendAll<S, E, C>(_ machine: inout StatechartInstance<S, E, C>, _ events: [E]) -> Int {
@@ -161,56 +210,20 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W1-paired", configuration: paired) { benchmark in
         var machine = w1Chart.start(context: .init())
         var baseline = W1.Baseline()
-        var accepted = 0, chartNs = 0, baselineNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w1Events)
-                chartNs = monotonicNow() - start
-            } else {
-                for event in w1Events where baseline.send(event) { accepted &+= 1 }
-                baselineNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w1Events) }, second: { sendAll(&baseline, w1Events) })
         blackHole(machine.context.count &+ baseline.context.count)
-        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
     Benchmark("W2-paired", configuration: paired) { benchmark in
         var machine = w2Chart.start(context: .init())
         var baseline = W2.Baseline()
-        var accepted = 0, chartNs = 0, baselineNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w2Events)
-                chartNs = monotonicNow() - start
-            } else {
-                for event in w2Events where baseline.send(event) { accepted &+= 1 }
-                baselineNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w2Events) }, second: { sendAll(&baseline, w2Events) })
         blackHole(machine.context.count &+ baseline.context.count)
-        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
     Benchmark("W3-paired", configuration: paired) { benchmark in
         var machine = w3Chart.start(context: .init())
         var baseline = W3.Baseline()
-        var accepted = 0, chartNs = 0, baselineNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w3Events)
-                chartNs = monotonicNow() - start
-            } else {
-                for event in w3Events where baseline.send(event) { accepted &+= 1 }
-                baselineNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
         blackHole(machine.context.total &+ baseline.context.total)
-        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
 
     // A reference: W2 with an action of its own on each transition, against its own baseline.
@@ -218,20 +231,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W2-distinct-paired", configuration: paired) { benchmark in
         var machine = w2DistinctChart.start(context: .init())
         var baseline = W2.Distinct.Baseline()
-        var accepted = 0, chartNs = 0, baselineNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w2Events)
-                chartNs = monotonicNow() - start
-            } else {
-                for event in w2Events where baseline.send(event) { accepted &+= 1 }
-                baselineNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w2Events) }, second: { sendAll(&baseline, w2Events) })
         blackHole(machine.context.count &+ baseline.context.count)
-        recordPair(benchmark, pair, first: chartNs, second: baselineNs)
     }
 
     // MARK: Action-call floors (W3)
@@ -262,20 +263,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W3-floor-paired", configuration: paired) { benchmark in
         var machine = w3Chart.start(context: .init())
         var floor = W3.ClosureFloor()
-        var accepted = 0, chartNs = 0, floorNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w3Events)
-                chartNs = monotonicNow() - start
-            } else {
-                for event in w3Events where floor.send(event) { accepted &+= 1 }
-                floorNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&floor, w3Events) })
         blackHole(machine.context.total &+ floor.context.total)
-        recordPair(benchmark, pair, first: chartNs, second: floorNs)
     }
 
     // MARK: W4 parallel
@@ -295,20 +284,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W4-paired", configuration: paired) { benchmark in
         var machine = w4Chart.start(context: .init())
         var toggle = w1Chart.start(context: .init())
-        var accepted = 0, parallelNs = 0, toggleNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&machine, w4Events)
-                parallelNs = monotonicNow() - start
-            } else {
-                accepted &+= sendAll(&toggle, w1Events)
-                toggleNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&machine, w4Events) }, second: { sendAll(&toggle, w1Events) })
         blackHole(machine.context.count &+ toggle.context.count)
-        recordPair(benchmark, pair, first: parallelNs, second: toggleNs)
     }
 
     // MARK: W5 history
@@ -395,20 +372,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("W8-paired", configuration: paired) { benchmark in
         var byEnum = w2Chart.start(context: .init())
         var byHandle = w2Chart.start(context: .init())
-        var accepted = 0, enumNs = 0, handleNs = 0
-        for turn in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-            let start = monotonicNow()
-            if turn == 0 {
-                accepted &+= sendAll(&byEnum, w2Events)
-                enumNs = monotonicNow() - start
-            } else {
-                for event in w8Prepared where byHandle.send(event).isAccepted { accepted &+= 1 }
-                handleNs = monotonicNow() - start
-            }
-        }
-        blackHole(accepted)
+        measurePair(benchmark, pair, first: { sendAll(&byEnum, w2Events) }, second: { sendAllPrepared(&byHandle, w8Prepared) })
         blackHole(byEnum.context.count &+ byHandle.context.count)
-        recordPair(benchmark, pair, first: enumNs, second: handleNs)
     }
     let w8HashedChart = W8.makeHashedChart()
     let w8HashedEvents = W8.hashedEvents()

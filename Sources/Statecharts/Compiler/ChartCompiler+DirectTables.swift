@@ -37,14 +37,14 @@ extension _ChartCompiler {
         var rows = Array(repeating: _ChartTables.directSlow, count: b.direct.count)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
-                let entry = b.direct[s << shift | cls].candidate
-                if entry == _ChartTables.directIgnore {
+                let entry = b.direct[s << shift | cls]
+                if entry.isIgnored {
                     rows[s << shift | cls] = _ChartTables.directIgnore
                     continue
                 }
-                let c = entry >= 0 ? entry : entry <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent - entry : -1
+                let c = entry.directCandidate
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
-                if entry >= 0 {
+                if entry.candidate >= 0 {
                     let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
@@ -108,8 +108,8 @@ extension _ChartCompiler {
     ///
     /// Consecutive sends run the same instructions up to an action call whichever transition they
     /// take, so a shared call site leaves the processor's indirect-branch predictor nothing to
-    /// tell A→B's action from B→A's: it can mispredict on every event while they alternate
-    /// (about 9 ns per event on the benchmark machine, three times the rest of a toggle's send).
+    /// tell A→B's action from B→A's: it can mispredict on every event while they alternate, which
+    /// costs more than the rest of a toggle's send (measure with the W1 benchmark).
     /// With separate sites, the branch that picks the site is a conditional one, which the
     /// predictor learns from its history, and each call keeps its targets.
     ///

@@ -274,6 +274,19 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
 
     /// log2 of the entry's size: rows are addressed in bytes.
     @inlinable static var strideShift: Int { 4 }
+
+    /// Whether the event is ignored (`directIgnore`).
+    @inlinable
+    var isIgnored: Bool { candidate == _ChartTables.directIgnore }
+
+    /// The candidate taken by its plan alone, whichever call site the encoding chose (`c` or
+    /// `directWithEvent - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
+    /// two encodings apart, since each has its own call site.)
+    @inlinable
+    var directCandidate: Int32 {
+        if candidate >= 0 { return candidate }
+        return candidate <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- candidate : -1
+    }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states

@@ -162,13 +162,9 @@ extension StatechartInstance {
             guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
             var c: Int32 = -1
             if tables.hasDirectTable {
-                let entry = tables.direct[Int(s) &<< tables.directShift | Int(resolved.classID)].candidate
-                if entry == _ChartTables.directIgnore { return }
-                if entry >= 0 {
-                    c = entry
-                } else if entry <= _ChartTables.directWithEvent {
-                    c = _ChartTables.directWithEvent &- entry
-                }
+                let entry = tables.direct[Int(s) &<< tables.directShift | Int(resolved.classID)]
+                if entry.isIgnored { return }
+                c = entry.directCandidate
             }
             if c < 0 {
                 allDirect = false
