@@ -261,12 +261,12 @@ internal struct _TablesBuilder {
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let candidate: Int32
-    @usableFromInline let row: Int32
+    @usableFromInline let row: _LeafRow
     /// A ``_ContextActionBox``, kept alive by the chart's actions.
     @usableFromInline let action: UnsafeRawPointer?
 
     @inlinable
-    init(candidate: Int32, row: Int32, action: UnsafeRawPointer? = nil) {
+    init(candidate: Int32, row: _LeafRow, action: UnsafeRawPointer? = nil) {
         self.candidate = candidate
         self.row = row
         self.action = action
@@ -354,5 +354,51 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
     @inlinable
     var state: Int32? {
         @inline(__always) get { rawValue >= 0 ? rawValue : nil }
+    }
+}
+
+/// How an instance stores its active leaf (``StatechartInstance/leafRow``), in one `Int32`:
+/// - `>= 0`: the byte offset of the leaf's row in the direct table (`leaf << rowShift`, see
+///   ``_ChartTables/rowShift``), which says at once that `send` may read that table: running, a
+///   single path, nothing queued, and the chart allows it;
+/// - `-1`: no leaf, the configuration is the instance's set of active states;
+/// - `<= -2`: `-2 - leaf`, a single path that `send` may not take by the direct table.
+/// Encoded and decoded only here.
+@usableFromInline
+internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The configuration is a set (no single leaf).
+    @inlinable static var activeSet: Self { Self(rawValue: -1) }
+    /// What a direct entry holds when it has no next row (a slow entry).
+    @inlinable static var none: Self { Self(rawValue: -1) }
+
+    /// `leaf` as a row of the direct table.
+    @inlinable
+    init(directRowOf leaf: Int32, rowShift: Int32) { rawValue = leaf &<< rowShift }
+
+    /// `leaf`, kept where the direct table may not be used.
+    @inlinable
+    init(plainLeaf leaf: Int32) { rawValue = -2 &- leaf }
+
+    /// Whether this is a row of the direct table.
+    @inlinable
+    var isDirectRow: Bool { @inline(__always) get { rawValue >= 0 } }
+
+    /// The row's byte offset in the direct table (only for a direct row).
+    @inlinable
+    var byteOffset: Int { @inline(__always) get { Int(rawValue) } }
+
+    /// The leaf of a direct row.
+    @inlinable @inline(__always)
+    func directLeaf(rowShift: Int32) -> Int32 { rawValue &>> rowShift }
+
+    /// The leaf, or -1 while the configuration is a set.
+    @inlinable @inline(__always)
+    func leaf(rowShift: Int32) -> Int32 {
+        if rawValue >= 0 { return rawValue &>> rowShift }
+        return rawValue == -1 ? -1 : -2 &- rawValue
     }
 }
