@@ -24,7 +24,7 @@ extension _ChartCompiler {
             }
             var entries: UInt64 = 0
             for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
-                entries |= 1 << UInt64(entry & _ChartTables.entryStateMask)
+                entries |= 1 << UInt64(entry.state)
             }
             var flags: UInt32 = 0
             if b.candidateExitEnd[c] > b.candidateActionStart[c] { flags |= _RegionStep.exitActions }

@@ -60,10 +60,10 @@ internal final class _ChartTables: @unchecked Sendable {
     /// For a transition whose result from a single-path configuration is again a single path: the
     /// new active leaf; -2 for a targetless transition; -1 otherwise (the general algorithm runs).
     @usableFromInline let planLeaf: _Table<Int32>
-    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order; an
-    /// entry with `_defaultEntryFlag` set also runs the state's initial transition actions.
+    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order
+    /// (see ``_PlanEntry``).
     @usableFromInline let planEntryStart: _Table<Int32>
-    @usableFromInline let planEntries: _Table<Int32>
+    @usableFromInline let planEntries: _Table<_PlanEntry>
     /// Whether a transition's domain has no parallel state inside: its exit set is then one path
     /// even while parallel states elsewhere are active, so its candidate plan applies there too.
     @usableFromInline let domainIsParallelFree: _Table<Bool>
@@ -125,9 +125,6 @@ internal final class _ChartTables: @unchecked Sendable {
     @inlinable static var planNeedsGeneralStep: UInt8 { 1 }
     /// The new leaf has eventless transitions on its path: complete the macrostep.
     @inlinable static var planNeedsCompletion: UInt8 { 2 }
-
-    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
-    @inlinable static var entryStateMask: Int32 { (1 << 30) - 1 }
 
     @usableFromInline
     internal init(_ b: _TablesBuilder, tree treeStorage: _StateTreeStorage) {
@@ -223,7 +220,7 @@ internal struct _TablesBuilder {
     @usableFromInline var domain: [_StaticDomain] = []
     @usableFromInline var planLeaf: [Int32] = []
     @usableFromInline var planEntryStart: [Int32] = [0]
-    @usableFromInline var planEntries: [Int32] = []
+    @usableFromInline var planEntries: [_PlanEntry] = []
     @usableFromInline var domainIsParallelFree: [Bool] = []
     @usableFromInline var classCount = 1
     @usableFromInline var unmatchedClass: Int32 = 0
@@ -401,4 +398,27 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
         if rawValue >= 0 { return rawValue &>> rowShift }
         return rawValue == -1 ? -1 : -2 &- rawValue
     }
+}
+
+/// One state a single-path plan enters, and whether it is entered by default (its initial
+/// transition's actions then run after its entry actions). One `Int32`: the state, with bit 30
+/// for the default entry; encoded and decoded only here.
+@usableFromInline
+internal struct _PlanEntry: BitwiseCopyable, Sendable {
+    @usableFromInline let rawValue: Int32
+
+    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
+
+    @inlinable
+    init(state: Int32, byDefault: Bool) {
+        rawValue = byDefault ? state | Self.defaultEntryFlag : state
+    }
+
+    /// The state entered.
+    @inlinable
+    var state: Int32 { @inline(__always) get { rawValue & (Self.defaultEntryFlag &- 1) } }
+
+    /// Whether the state is entered by default (its initial transition's actions run).
+    @inlinable
+    var isDefaultEntry: Bool { @inline(__always) get { rawValue & Self.defaultEntryFlag != 0 } }
 }

@@ -70,9 +70,9 @@ extension StatechartInstance {
             let end = tables.planEntryStart[t + 1]
             while i < end {
                 let entry = tables.planEntries[i]
-                let s = entry & _ChartTables.entryStateMask
+                let s = entry.state
                 enterState(s, &observer)
-                if entry & _ChartTables.defaultEntryFlag != 0 {
+                if entry.isDefaultEntry {
                     let initial = tables.initialTransition[s]
                     if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
                 }
