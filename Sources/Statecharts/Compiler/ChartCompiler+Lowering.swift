@@ -79,7 +79,7 @@ extension _ChartCompiler {
         }
         b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.domain = Array(repeating: .targetless, count: transitionCount)
-        b.planLeaf = Array(repeating: -1, count: transitionCount)
+        b.planLeaf = Array(repeating: .noPlan, count: transitionCount)
         var entries: [_PlanEntry] = []
         for t in 0..<transitionCount {
             let d = staticDomain(t)
@@ -88,9 +88,9 @@ extension _ChartCompiler {
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
                 if d == .targetless {
-                    b.planLeaf[t] = -2
+                    b.planLeaf[t] = .targetless
                 } else if singlePathPlans, let state = d.state, let leaf = singlePathEntries(t, domain: state, into: &entries) {
-                    b.planLeaf[t] = leaf
+                    b.planLeaf[t] = .moves(to: leaf)
                     b.planEntries += entries
                 }
             }
@@ -219,7 +219,7 @@ extension _ChartCompiler {
             let listStart = list.count
             defer { b.candidateActionStart.append(Int32(list.count)) }
             let planLeaf = b.planLeaf[t]
-            guard planLeaf != -1 else { continue }
+            guard planLeaf.hasPlan else { continue }
             var slow = false
             let domain = b.domain[t].state
             if let domain {
@@ -249,7 +249,7 @@ extension _ChartCompiler {
                 list.removeLast(list.count - listStart)
                 continue
             }
-            let newLeaf = planLeaf >= 0 ? planLeaf : leaf
+            let newLeaf = planLeaf.newLeaf ?? leaf
             b.candidateExitEnd[c] = Int32(exitEnd)
             b.candidateTransitionEnd[c] = Int32(transitionEnd)
             b.candidateLeaf[c] = newLeaf
