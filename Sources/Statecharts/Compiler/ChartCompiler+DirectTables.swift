@@ -24,7 +24,7 @@ extension _ChartCompiler {
             }
             var entries: UInt64 = 0
             for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
-                entries |= 1 << UInt64(entry & _ChartTables.entryStateMask)
+                entries |= 1 << UInt64(entry.state)
             }
             var flags: UInt32 = 0
             if b.candidateExitEnd[c] > b.candidateActionStart[c] { flags |= _RegionStep.exitActions }
@@ -79,7 +79,7 @@ extension _ChartCompiler {
         // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
         let rowShift = Int32(shift + _DirectEntry.strideShift)
-        let slow = _DirectEntry(candidate: _ChartTables.directSlow, row: -1)
+        let slow = _DirectEntry(candidate: _ChartTables.directSlow, row: .none)
         var direct = Array(repeating: slow, count: stateCount << shift)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
@@ -87,7 +87,7 @@ extension _ChartCompiler {
                 let c = Int(b.candidateStart[row])
                 if c == Int(b.candidateStart[row + 1]) {
                     // Nothing to take, and nothing eventless that could follow.
-                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, row: Int32(s) << rowShift) }
+                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
                     continue
                 }
                 guard b.isConditionFree[Int(b.candidates[c])], b.candidateFlags[c] == 0 else { continue }
@@ -95,7 +95,7 @@ extension _ChartCompiler {
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
                 direct[s << shift | cls] = _DirectEntry(
-                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: b.candidateLeaf[c] << rowShift,
+                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: _LeafRow(directRowOf: b.candidateLeaf[c], rowShift: rowShift),
                     action: singleContextActionBox(list))
             }
         }

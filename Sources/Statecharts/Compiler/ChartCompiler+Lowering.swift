@@ -79,8 +79,8 @@ extension _ChartCompiler {
         }
         b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.domain = Array(repeating: .targetless, count: transitionCount)
-        b.planLeaf = Array(repeating: -1, count: transitionCount)
-        var entries: [Int32] = []
+        b.planLeaf = Array(repeating: .noPlan, count: transitionCount)
+        var entries: [_PlanEntry] = []
         for t in 0..<transitionCount {
             let d = staticDomain(t)
             b.domain[t] = d
@@ -88,9 +88,9 @@ extension _ChartCompiler {
             entries.removeAll(keepingCapacity: true)
             if b.triggerKind[t] != .pseudo {
                 if d == .targetless {
-                    b.planLeaf[t] = -2
+                    b.planLeaf[t] = .targetless
                 } else if singlePathPlans, let state = d.state, let leaf = singlePathEntries(t, domain: state, into: &entries) {
-                    b.planLeaf[t] = leaf
+                    b.planLeaf[t] = .moves(to: leaf)
                     b.planEntries += entries
                 }
             }
@@ -101,7 +101,7 @@ extension _ChartCompiler {
     /// The entry sequence of transition `t` when it enters no parallel and no history state:
     /// the target's ancestors below the domain, the target, and its default descendants.
     @inlinable
-    func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [Int32]) -> Int32? {
+    func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [_PlanEntry]) -> Int32? {
         let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
         guard range.count == 1 else { return nil }
         var target = b.targets[range.lowerBound]
@@ -109,18 +109,18 @@ extension _ChartCompiler {
         var anc = parentOf[Int(target)]
         while anc != domain && anc >= 0 {
             if kindOf[Int(anc)] != .compound { return nil }
-            entries.append(anc)
+            entries.append(_PlanEntry(state: anc, byDefault: false))
             anc = parentOf[Int(anc)]
         }
         guard anc == domain else { return nil }
         while true {
             switch kindOf[Int(target)] {
             case .atomic, .final:
-                entries.append(target)
-                entries.sort { ($0 & _ChartTables.entryStateMask) < ($1 & _ChartTables.entryStateMask) }
+                entries.append(_PlanEntry(state: target, byDefault: false))
+                entries.sort { $0.state < $1.state }
                 return target
             case .compound:
-                entries.append(target | _ChartTables.defaultEntryFlag)
+                entries.append(_PlanEntry(state: target, byDefault: true))
                 let i = b.initialTransition[Int(target)]
                 guard i >= 0 else { return nil }
                 let initialTargets = Int(b.targetStart[Int(i)])..<Int(b.targetStart[Int(i) + 1])
@@ -129,7 +129,7 @@ extension _ChartCompiler {
                 var between = parentOf[Int(next)]
                 while between != target {
                     if kindOf[Int(between)] != .compound { return nil }
-                    entries.append(between)
+                    entries.append(_PlanEntry(state: between, byDefault: false))
                     between = parentOf[Int(between)]
                 }
                 target = next
@@ -219,7 +219,7 @@ extension _ChartCompiler {
             let listStart = list.count
             defer { b.candidateActionStart.append(Int32(list.count)) }
             let planLeaf = b.planLeaf[t]
-            guard planLeaf != -1 else { continue }
+            guard planLeaf.hasPlan else { continue }
             var slow = false
             let domain = b.domain[t].state
             if let domain {
@@ -236,10 +236,10 @@ extension _ChartCompiler {
             if domain != nil {
                 for i in Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1]) {
                     let entry = b.planEntries[i]
-                    let s = Int(entry & _ChartTables.entryStateMask)
+                    let s = Int(entry.state)
                     if b.hasInvocations[s] || kindOf[s] == .final { slow = true }
                     append(b.entryActionStart[s], b.entryActionStart[s + 1])
-                    if entry & _ChartTables.defaultEntryFlag != 0 {
+                    if entry.isDefaultEntry {
                         let initial = Int(b.initialTransition[s])
                         if initial >= 0 { append(b.transitionActionStart[initial], b.transitionActionStart[initial + 1]) }
                     }
@@ -249,7 +249,7 @@ extension _ChartCompiler {
                 list.removeLast(list.count - listStart)
                 continue
             }
-            let newLeaf = planLeaf >= 0 ? planLeaf : leaf
+            let newLeaf = planLeaf.newLeaf ?? leaf
             b.candidateExitEnd[c] = Int32(exitEnd)
             b.candidateTransitionEnd[c] = Int32(transitionEnd)
             b.candidateLeaf[c] = newLeaf

@@ -57,13 +57,12 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let triggers: _Table<Int32>
     /// The transition domain as far as it is static (see ``_StaticDomain``).
     @usableFromInline let domain: _Table<_StaticDomain>
-    /// For a transition whose result from a single-path configuration is again a single path: the
-    /// new active leaf; -2 for a targetless transition; -1 otherwise (the general algorithm runs).
-    @usableFromInline let planLeaf: _Table<Int32>
-    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order; an
-    /// entry with `_defaultEntryFlag` set also runs the state's initial transition actions.
+    /// What a transition's single-path plan does to the leaf (see ``_PlanLeaf``).
+    @usableFromInline let planLeaf: _Table<_PlanLeaf>
+    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order
+    /// (see ``_PlanEntry``).
     @usableFromInline let planEntryStart: _Table<Int32>
-    @usableFromInline let planEntries: _Table<Int32>
+    @usableFromInline let planEntries: _Table<_PlanEntry>
     /// Whether a transition's domain has no parallel state inside: its exit set is then one path
     /// even while parallel states elsewhere are active, so its candidate plan applies there too.
     @usableFromInline let domainIsParallelFree: _Table<Bool>
@@ -125,9 +124,6 @@ internal final class _ChartTables: @unchecked Sendable {
     @inlinable static var planNeedsGeneralStep: UInt8 { 1 }
     /// The new leaf has eventless transitions on its path: complete the macrostep.
     @inlinable static var planNeedsCompletion: UInt8 { 2 }
-
-    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
-    @inlinable static var entryStateMask: Int32 { (1 << 30) - 1 }
 
     @usableFromInline
     internal init(_ b: _TablesBuilder, tree treeStorage: _StateTreeStorage) {
@@ -221,9 +217,9 @@ internal struct _TablesBuilder {
     @usableFromInline var triggerStart: [Int32] = [0]
     @usableFromInline var triggers: [Int32] = []
     @usableFromInline var domain: [_StaticDomain] = []
-    @usableFromInline var planLeaf: [Int32] = []
+    @usableFromInline var planLeaf: [_PlanLeaf] = []
     @usableFromInline var planEntryStart: [Int32] = [0]
-    @usableFromInline var planEntries: [Int32] = []
+    @usableFromInline var planEntries: [_PlanEntry] = []
     @usableFromInline var domainIsParallelFree: [Bool] = []
     @usableFromInline var classCount = 1
     @usableFromInline var unmatchedClass: Int32 = 0
@@ -244,115 +240,4 @@ internal struct _TablesBuilder {
     @usableFromInline var directShift = 0
     @usableFromInline var actionSlots: [_ActionSlot] = []
     @usableFromInline var guardSlots: [_GuardSlot] = []
-}
-
-/// What `send` does with an event of one class in one atomic state, decided at compile time.
-///
-/// `candidate` is a candidate `c` to take by its plan alone, stored as `c` when its actions all
-/// take only the context and as `directWithEvent - c` when some also read the event; or
-/// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
-/// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
-/// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
-/// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
-/// is one load away from this one's. `action` is the box of the plan's action when the plan has
-/// exactly one and it takes only the context (the common case: called with no loop and no range;
-/// `send` tests it first, so it is set only on direct candidates, `candidate >= 0`); otherwise
-/// `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
-@usableFromInline
-internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
-    @usableFromInline let candidate: Int32
-    @usableFromInline let row: Int32
-    /// A ``_ContextActionBox``, kept alive by the chart's actions.
-    @usableFromInline let action: UnsafeRawPointer?
-
-    @inlinable
-    init(candidate: Int32, row: Int32, action: UnsafeRawPointer? = nil) {
-        self.candidate = candidate
-        self.row = row
-        self.action = action
-    }
-
-    /// log2 of the entry's size: rows are addressed in bytes.
-    @inlinable static var strideShift: Int { 4 }
-
-    /// Whether the event is ignored (`directIgnore`).
-    @inlinable
-    var isIgnored: Bool { candidate == _ChartTables.directIgnore }
-
-    /// The candidate taken by its plan alone, whichever call site the encoding chose (`c` or
-    /// `directWithEvent - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
-    /// two encodings apart, since each has its own call site.)
-    @inlinable
-    var directCandidate: Int32 {
-        if candidate >= 0 { return candidate }
-        return candidate <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- candidate : -1
-    }
-}
-
-/// A region-local candidate as the region path takes it (charts of up to 64 states): the states
-/// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
-/// that take the context alone.
-@usableFromInline
-internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
-    @usableFromInline let exits: UInt64
-    @usableFromInline let entries: UInt64
-    /// When every action takes only the context and the transition has exactly one action of its
-    /// own: its box (a ``_ContextActionBox`` the chart keeps), called without a range.
-    @usableFromInline let transitionAction: UnsafeRawPointer?
-    @usableFromInline let flags: UInt32
-
-    @inlinable static var exitActions: UInt32 { 1 }
-    @inlinable static var entryActions: UInt32 { 2 }
-    @inlinable static var contextOnly: UInt32 { 4 }
-
-    @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: UnsafeRawPointer? = nil) {
-        self.exits = exits
-        self.entries = entries
-        self.transitionAction = transitionAction
-        self.flags = flags
-    }
-}
-
-/// A candidate's action list as the fast paths read it, in one load: `actionStart ..< actionEnd`
-/// in ``_ChartTables/candidateActionSlots``, its exit actions ending at `exitEnd` and its
-/// transition actions at `transitionEnd` (so that several candidates taken together run all
-/// exits, then all transition actions, then all entries).
-@usableFromInline
-internal struct _CandidatePlan: BitwiseCopyable, Sendable {
-    @usableFromInline let actionStart: Int32
-    @usableFromInline let exitEnd: Int32
-    @usableFromInline let transitionEnd: Int32
-    @usableFromInline let actionEnd: Int32
-
-    @inlinable
-    init(actionStart: Int32, exitEnd: Int32, transitionEnd: Int32, actionEnd: Int32) {
-        self.actionStart = actionStart
-        self.exitEnd = exitEnd
-        self.transitionEnd = transitionEnd
-        self.actionEnd = actionEnd
-    }
-}
-
-/// A transition's domain as the compiler knows it: a state, none (a targetless transition exits
-/// and enters nothing), or not known before run time (a history target: the domain depends on
-/// what the history remembers). One `Int32`; decoded only here.
-@usableFromInline
-internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
-    /// The state, or -1 (targetless) or -2 (depends on history).
-    @usableFromInline let rawValue: Int32
-
-    @inlinable init(state: Int32) { rawValue = state }
-    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
-
-    /// A targetless transition: no domain.
-    @inlinable static var targetless: Self { Self(rawValue: -1) }
-    /// A history target: the domain is computed when the transition is taken.
-    @inlinable static var dependsOnHistory: Self { Self(rawValue: -2) }
-
-    /// The domain state when it is known and the transition has targets.
-    @inlinable
-    var state: Int32? {
-        @inline(__always) get { rawValue >= 0 ? rawValue : nil }
-    }
 }

@@ -41,11 +41,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     let fingerprintCache = Mutex<UInt64?>(nil)
     /// Whether event names are a payload-free enum whose tag byte is the event's class.
     @usableFromInline let classesAreTags: Bool
-    /// `classesAreTags` and the direct table exists: `send` needs neither lookup nor check.
-    @usableFromInline let sendsDirectlyByTag: Bool
     /// Whether an instance may keep its leaf as a row of the direct table
-    /// (``StatechartInstance/leafRow`` non-negative): the table exists, and event names are tags
-    /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes `leafRow >= 0`
+    /// (``StatechartInstance/leafRow`` a direct row): the table exists, and event names are tags
+    /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes a direct `leafRow`
     /// alone as leave to use a name's tag as its class.
     @usableFromInline let fastRows: Bool
     /// ``_ChartTables/direct`` (owned by `tables`), one load from the chart.
@@ -137,7 +135,6 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         exactMatching = compiler.exactMatching
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
-        sendsDirectlyByTag = compiler.classesAreTags && tables.hasDirectTable
         fastRows = tables.hasDirectTable && (compiler.classesAreTags || !Event._namesMayBeTags)
         direct = tables.direct
         name = definition.name

@@ -7,23 +7,20 @@ extension StatechartInstance {
     /// Stored as ``leafRow`` (see there).
     @inlinable
     var leaf: Int32 {
-        @inline(__always) get {
-            if leafRow >= 0 { return leafRow &>> chart.tables.rowShift }
-            return leafRow == -1 ? -1 : -2 &- leafRow
-        }
+        @inline(__always) get { leafRow.leaf(rowShift: chart.tables.rowShift) }
         @inline(__always) set {
             if newValue < 0 {
-                leafRow = -1
+                leafRow = .activeSet
             } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
-                leafRow = newValue &<< chart.tables.rowShift
+                leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.rowShift)
             } else {
-                leafRow = -2 &- newValue
+                leafRow = _LeafRow(plainLeaf: newValue)
             }
         }
     }
 
     /// Re-encodes ``leafRow`` after the status or the external queue changed, so that
-    /// `leafRow >= 0` keeps meaning "running, single path, nothing queued".
+    /// `leafRow.isDirectRow` keeps meaning "running, single path, nothing queued".
     @inlinable
     mutating func refreshLeafRow() {
         let current = leaf

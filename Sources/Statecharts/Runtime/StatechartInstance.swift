@@ -17,16 +17,14 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// The extended state that actions change and guards read.
     public var context: Context
 
-    /// The active leaf while the configuration is a single path (no parallel state active):
-    /// while the instance is running with an empty external queue (between sends it always is,
-    /// unless a restored snapshot queued events) and the chart allows it (``Statechart/fastRows``),
-    /// the byte offset of the leaf's row in the chart's direct table (`leaf << rowShift`, see
-    /// ``_ChartTables/rowShift``); otherwise `-2 - leaf`.
-    /// -1 while `activeSet` holds the configuration. So `leafRow >= 0` alone says that `send`
-    /// may take its fast path, and that path goes from one event's row to the next with a single
-    /// load. Read and write the leaf itself through ``leaf``; after the status or the external
-    /// queue changes, ``refreshLeafRow()`` re-encodes it.
-    @usableFromInline var leafRow: Int32 = -1
+    /// The active leaf while the configuration is a single path (no parallel state active), as a
+    /// ``_LeafRow``: a row of the chart's direct table while the instance is running with an
+    /// empty external queue (between sends it always is, unless a restored snapshot queued
+    /// events) and the chart allows it (``Statechart/fastRows``). So `leafRow.isDirectRow` alone
+    /// says that `send` may take the direct table, and it goes from one event's row to the next
+    /// with a single load. Read and write the leaf itself through ``leaf``; after the status or
+    /// the external queue changes, ``refreshLeafRow()`` re-encodes it.
+    @usableFromInline var leafRow: _LeafRow = .activeSet
     @usableFromInline var status: _Status = .notStarted
     /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
     /// synthetic completion events. Declared here, after `status`, so that a one-byte event fits

@@ -222,7 +222,7 @@ extension StatechartInstance {
                 var i = tables.planEntryStart[t]
                 let end = tables.planEntryStart[t + 1]
                 while i < end {
-                    activeSet.insert(tables.planEntries[i] & _ChartTables.entryStateMask)
+                    activeSet.insert(tables.planEntries[i].state)
                     i += 1
                 }
             }

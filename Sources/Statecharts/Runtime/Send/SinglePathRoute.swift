@@ -12,7 +12,7 @@
 // route with its transition already selected, so that no guard is evaluated twice.
 
 extension StatechartInstance {
-    /// The direct table's answer for the active leaf (``leafRow`` `>= 0`) and event class
+    /// The direct table's answer for the active leaf (``leafRow``, a direct row) and event class
     /// `classID`: the result when the table decides the event alone, `nil` when it does not
     /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
     /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
@@ -20,11 +20,11 @@ extension StatechartInstance {
     mutating func sendByDirectEntry(_ event: Event, _ classID: Int32) -> SendResult? {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
-        assert(from >= 0 && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
+        assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
         // The row is a byte offset and the compiler keeps every offset in range: from one event's
         // row to the next is one load (no shift, no bounds or overflow checks).
         let entry = UnsafeRawPointer(chart.direct.base)
-            .load(fromByteOffset: Int(from) &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+            .load(fromByteOffset: from.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait. The common case first: a plan of one action on the context (only
         // such an entry has an action).
@@ -32,7 +32,7 @@ extension StatechartInstance {
             leafRow = entry.row
             Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
             return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
         }
         if entry.candidate >= 0 {
             leafRow = entry.row
@@ -40,10 +40,10 @@ extension StatechartInstance {
             let plan = tables.candidatePlans[entry.candidate]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
             return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
         }
         if entry.candidate == _ChartTables.directIgnore {
-            let leaf = from &>> tables.rowShift
+            let leaf = from.directLeaf(rowShift: tables.rowShift)
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
         }
         if entry.candidate <= _ChartTables.directWithEvent {
@@ -52,7 +52,7 @@ extension StatechartInstance {
             let plan = tables.candidatePlans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
             return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                              fromLeaf: from &>> tables.rowShift, toLeaf: entry.row &>> tables.rowShift)
+                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
         }
         return nil
     }

@@ -56,9 +56,9 @@ extension StatechartInstance {
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Event) -> SendResult {
         let classID: Int32
-        // With names that may be tags (known at compile time), `leafRow >= 0` says that they are
+        // With names that may be tags (known at compile time), a direct row says that they are
         // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
-        if Event._namesMayBeTags && leafRow >= 0 {
+        if Event._namesMayBeTags && leafRow.isDirectRow {
             classID = Statechart<StateID, Event, Context>.tag(of: event.name)
         } else if chart.exactMatching {
             classID = chart.eventClass(ofName: event.name)
@@ -99,8 +99,8 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     func route<Observer: StatechartObserver>(for resolved: _ResolvedEvent, observedBy _: Observer.Type) -> _SendRoute {
         let byPlans = Observer._ignoresEverything && resolved.isExact
-        // `leafRow >= 0` alone says: running, a single path, nothing queued, a direct table.
-        if byPlans && leafRow >= 0 { return .singlePath }
+        // A direct row alone says: running, a single path, nothing queued, a direct table.
+        if byPlans && leafRow.isDirectRow { return .singlePath }
         guard status == .running else { return .notRunning }
         unowned(unsafe) let tables = chart.tables
         let candidatesApply = byPlans && tables.hasCandidateTable
@@ -127,7 +127,7 @@ extension StatechartInstance {
         case .notRunning:
             return notRunningResult()
         case .singlePath:
-            if leafRow >= 0, let result = sendByDirectEntry(event, resolved.classID) { return result }
+            if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID) { return result }
             return sendByCandidatePlan(event, resolved.classID)
         case .regions:
             return sendOnRegions(event, resolved.classID)

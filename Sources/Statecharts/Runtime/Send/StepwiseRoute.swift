@@ -43,7 +43,7 @@ extension StatechartInstance {
     @inlinable
     mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        if chart.tables.planLeaf[t] == -1 {
+        if !chart.tables.planLeaf[t].hasPlan {
             if takeThroughHistory(t, &log, &observer) { return }
             materializeActiveSet()
             microstep([t], &log, &observer)
@@ -64,15 +64,16 @@ extension StatechartInstance {
         if let domain { exitPath(below: domain, &observer) }
         observer.transitionTaken(TransitionID(rawValue: t))
         runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
-        if domain != nil {
-            leaf = tables.planLeaf[t]
+        // A plan with a domain has targets, so it moves the leaf.
+        if domain != nil, let newLeaf = tables.planLeaf[t].newLeaf {
+            leaf = newLeaf
             var i = tables.planEntryStart[t]
             let end = tables.planEntryStart[t + 1]
             while i < end {
                 let entry = tables.planEntries[i]
-                let s = entry & _ChartTables.entryStateMask
+                let s = entry.state
                 enterState(s, &observer)
-                if entry & _ChartTables.defaultEntryFlag != 0 {
+                if entry.isDefaultEntry {
                     let initial = tables.initialTransition[s]
                     if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
                 }

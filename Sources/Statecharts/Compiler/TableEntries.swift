@@ -1,0 +1,210 @@
+// The small values the tables hold, each with its encoding in one place: direct entries, region
+// steps and candidate plans (what `send` reads first), and the integers with several meanings
+// (a transition's static domain, an instance's leaf row, a plan's entries and its new leaf).
+
+/// What `send` does with an event of one class in one atomic state, decided at compile time.
+///
+/// `candidate` is a candidate `c` to take by its plan alone, stored as `c` when its actions all
+/// take only the context and as `directWithEvent - c` when some also read the event; or
+/// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
+/// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
+/// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
+/// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
+/// is one load away from this one's. `action` is the box of the plan's action when the plan has
+/// exactly one and it takes only the context (the common case: called with no loop and no range;
+/// `send` tests it first, so it is set only on direct candidates, `candidate >= 0`); otherwise
+/// `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
+@usableFromInline
+internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
+    @usableFromInline let candidate: Int32
+    @usableFromInline let row: _LeafRow
+    /// A ``_ContextActionBox``, kept alive by the chart's actions.
+    @usableFromInline let action: UnsafeRawPointer?
+
+    @inlinable
+    init(candidate: Int32, row: _LeafRow, action: UnsafeRawPointer? = nil) {
+        self.candidate = candidate
+        self.row = row
+        self.action = action
+    }
+
+    /// log2 of the entry's size: rows are addressed in bytes.
+    @inlinable static var strideShift: Int { 4 }
+
+    /// Whether the event is ignored (`directIgnore`).
+    @inlinable
+    var isIgnored: Bool { candidate == _ChartTables.directIgnore }
+
+    /// The candidate taken by its plan alone, whichever call site the encoding chose (`c` or
+    /// `directWithEvent - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
+    /// two encodings apart, since each has its own call site.)
+    @inlinable
+    var directCandidate: Int32 {
+        if candidate >= 0 { return candidate }
+        return candidate <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- candidate : -1
+    }
+}
+
+/// A region-local candidate as the region path takes it (charts of up to 64 states): the states
+/// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
+/// that take the context alone.
+@usableFromInline
+internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
+    @usableFromInline let exits: UInt64
+    @usableFromInline let entries: UInt64
+    /// When every action takes only the context and the transition has exactly one action of its
+    /// own: its box (a ``_ContextActionBox`` the chart keeps), called without a range.
+    @usableFromInline let transitionAction: UnsafeRawPointer?
+    @usableFromInline let flags: UInt32
+
+    @inlinable static var exitActions: UInt32 { 1 }
+    @inlinable static var entryActions: UInt32 { 2 }
+    @inlinable static var contextOnly: UInt32 { 4 }
+
+    @inlinable
+    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: UnsafeRawPointer? = nil) {
+        self.exits = exits
+        self.entries = entries
+        self.transitionAction = transitionAction
+        self.flags = flags
+    }
+}
+
+/// A candidate's action list as the fast paths read it, in one load: `actionStart ..< actionEnd`
+/// in ``_ChartTables/candidateActionSlots``, its exit actions ending at `exitEnd` and its
+/// transition actions at `transitionEnd` (so that several candidates taken together run all
+/// exits, then all transition actions, then all entries).
+@usableFromInline
+internal struct _CandidatePlan: BitwiseCopyable, Sendable {
+    @usableFromInline let actionStart: Int32
+    @usableFromInline let exitEnd: Int32
+    @usableFromInline let transitionEnd: Int32
+    @usableFromInline let actionEnd: Int32
+
+    @inlinable
+    init(actionStart: Int32, exitEnd: Int32, transitionEnd: Int32, actionEnd: Int32) {
+        self.actionStart = actionStart
+        self.exitEnd = exitEnd
+        self.transitionEnd = transitionEnd
+        self.actionEnd = actionEnd
+    }
+}
+
+/// A transition's domain as the compiler knows it: a state, none (a targetless transition exits
+/// and enters nothing), or not known before run time (a history target: the domain depends on
+/// what the history remembers). One `Int32`; decoded only here.
+@usableFromInline
+internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
+    /// The state, or -1 (targetless) or -2 (depends on history).
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(state: Int32) { rawValue = state }
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// A targetless transition: no domain.
+    @inlinable static var targetless: Self { Self(rawValue: -1) }
+    /// A history target: the domain is computed when the transition is taken.
+    @inlinable static var dependsOnHistory: Self { Self(rawValue: -2) }
+
+    /// The domain state when it is known and the transition has targets.
+    @inlinable
+    var state: Int32? {
+        @inline(__always) get { rawValue >= 0 ? rawValue : nil }
+    }
+}
+
+/// How an instance stores its active leaf (``StatechartInstance/leafRow``), in one `Int32`:
+/// - `>= 0`: the byte offset of the leaf's row in the direct table (`leaf << rowShift`, see
+///   ``_ChartTables/rowShift``), which says at once that `send` may read that table: running, a
+///   single path, nothing queued, and the chart allows it;
+/// - `-1`: no leaf, the configuration is the instance's set of active states;
+/// - `<= -2`: `-2 - leaf`, a single path that `send` may not take by the direct table.
+/// Encoded and decoded only here.
+@usableFromInline
+internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The configuration is a set (no single leaf).
+    @inlinable static var activeSet: Self { Self(rawValue: -1) }
+    /// What a direct entry holds when it has no next row (a slow entry).
+    @inlinable static var none: Self { Self(rawValue: -1) }
+
+    /// `leaf` as a row of the direct table.
+    @inlinable
+    init(directRowOf leaf: Int32, rowShift: Int32) { rawValue = leaf &<< rowShift }
+
+    /// `leaf`, kept where the direct table may not be used.
+    @inlinable
+    init(plainLeaf leaf: Int32) { rawValue = -2 &- leaf }
+
+    /// Whether this is a row of the direct table.
+    @inlinable
+    var isDirectRow: Bool { @inline(__always) get { rawValue >= 0 } }
+
+    /// The row's byte offset in the direct table (only for a direct row).
+    @inlinable
+    var byteOffset: Int { @inline(__always) get { Int(rawValue) } }
+
+    /// The leaf of a direct row.
+    @inlinable @inline(__always)
+    func directLeaf(rowShift: Int32) -> Int32 { rawValue &>> rowShift }
+
+    /// The leaf, or -1 while the configuration is a set.
+    @inlinable @inline(__always)
+    func leaf(rowShift: Int32) -> Int32 {
+        if rawValue >= 0 { return rawValue &>> rowShift }
+        return rawValue == -1 ? -1 : -2 &- rawValue
+    }
+}
+
+/// One state a single-path plan enters, and whether it is entered by default (its initial
+/// transition's actions then run after its entry actions). One `Int32`: the state, with bit 30
+/// for the default entry; encoded and decoded only here.
+@usableFromInline
+internal struct _PlanEntry: BitwiseCopyable, Sendable {
+    @usableFromInline let rawValue: Int32
+
+    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
+
+    @inlinable
+    init(state: Int32, byDefault: Bool) {
+        rawValue = byDefault ? state | Self.defaultEntryFlag : state
+    }
+
+    /// The state entered.
+    @inlinable
+    var state: Int32 { @inline(__always) get { rawValue & (Self.defaultEntryFlag &- 1) } }
+
+    /// Whether the state is entered by default (its initial transition's actions run).
+    @inlinable
+    var isDefaultEntry: Bool { @inline(__always) get { rawValue & Self.defaultEntryFlag != 0 } }
+}
+
+/// What taking a transition from a single-path configuration does to the active leaf, as far as
+/// the compiler knows: it moves to a new leaf (the result is again a single path, and the plan's
+/// entries say how), it stays (a targetless transition), or there is no plan (the general
+/// algorithm, or remembered history, takes it). One `Int32`; decoded only here.
+@usableFromInline
+internal struct _PlanLeaf: BitwiseCopyable, Equatable, Sendable {
+    /// The new leaf, -2 for a targetless transition, -1 without a plan.
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// No single-path plan.
+    @inlinable static var noPlan: Self { Self(rawValue: -1) }
+    /// A targetless transition: the leaf stays.
+    @inlinable static var targetless: Self { Self(rawValue: -2) }
+    /// The plan moves to `leaf`.
+    @inlinable static func moves(to leaf: Int32) -> Self { Self(rawValue: leaf) }
+
+    /// Whether the transition has a single-path plan (targetless transitions have an empty one).
+    @inlinable
+    var hasPlan: Bool { @inline(__always) get { rawValue != -1 } }
+
+    /// The new leaf when the plan moves the leaf.
+    @inlinable
+    var newLeaf: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
+}
