@@ -86,7 +86,10 @@ let package = Package(
         .testTarget(name: "StatechartsAnalysisTests",
                     dependencies: ["StatechartsAnalysis", "StatechartsGraphviz", "StatechartsSCXML", "StatechartsECMAScript"],
                     exclude: ["Golden"]),
-        .testTarget(name: "StatechartsHTTPTests", dependencies: ["StatechartsHTTP", "StatechartsSCXML", "StatechartsECMAScript"]),
+        .testTarget(name: "StatechartsHTTPTests", dependencies: [
+            "StatechartsHTTP", "StatechartsSCXML", "StatechartsECMAScript",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],
     swiftLanguageModes: [.v6]
