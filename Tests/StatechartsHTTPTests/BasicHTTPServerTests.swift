@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import Statecharts
 import StatechartsHTTP
 import StatechartsSCXML
@@ -102,6 +104,19 @@ struct BasicHTTPServerTests {
         let location = http.location(forSession: "gone")
         http.closeSession("gone")
         #expect(try await HTTPFixture.request(location, body: "_scxmleventname=go").status == 404)
+        await http.shutdown()
+    }
+
+    @Test("a connection that sends nothing is closed after the idle timeout")
+    func idleConnection() async throws {
+        let http = try await BasicHTTPEventProcessor.start(.init(idleTimeout: .milliseconds(200)))
+        let started = ContinuousClock.now
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: http.port).get()
+        // If the server never closed it, this test would hang until the suite's own time limit.
+        try await channel.closeFuture.get()
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(5), "\(elapsed)")
         await http.shutdown()
     }
 

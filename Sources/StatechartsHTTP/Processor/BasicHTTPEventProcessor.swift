@@ -46,12 +46,16 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         public var maximumBodySize: Int
         /// The most received events one session holds before its driver takes them (503 beyond).
         public var mailboxCapacity: Int
+        /// How long the server keeps a connection that sends nothing.
+        public var idleTimeout: Duration
 
         /// A configuration; by default `127.0.0.1` on an ephemeral port, 2 s to connect, 5 s per
-        /// send, 1 MiB bodies and 10,000 waiting events per session.
+        /// send, 1 MiB bodies, 10,000 waiting events per session, and idle connections closed
+        /// after 10 s.
         public init(
             host: String = "127.0.0.1", port: Int = 0, connectTimeout: Duration = .seconds(2),
-            requestTimeout: Duration = .seconds(5), maximumBodySize: Int = 1 << 20, mailboxCapacity: Int = 10_000
+            requestTimeout: Duration = .seconds(5), maximumBodySize: Int = 1 << 20, mailboxCapacity: Int = 10_000,
+            idleTimeout: Duration = .seconds(10)
         ) {
             self.host = host
             self.port = port
@@ -59,6 +63,7 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
             self.requestTimeout = requestTimeout
             self.maximumBodySize = maximumBodySize
             self.mailboxCapacity = mailboxCapacity
+            self.idleTimeout = idleTimeout
         }
     }
 
@@ -91,11 +96,13 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         let group = MultiThreadedEventLoopGroup.singleton
         let mailboxes = BasicHTTPMailboxes(capacity: configuration.mailboxCapacity)
         let maximumBodySize = configuration.maximumBodySize
+        let idleTimeout = TimeAmount(configuration.idleTimeout)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
                         BasicHTTPServerHandler(mailboxes: mailboxes, maximumBodySize: maximumBodySize))
