@@ -19,11 +19,14 @@ extension SCXMLSession {
                 delay = parsed
             }
             let data = try payload(send)
-            if let type, type != Self.scxmlProcessorType, type != "scxml" {
-                throw SCXMLExecutionError("unsupported send type '\(type)' (only the SCXML Event I/O Processor is available)")
-            }
             let event = SCXMLEvent(name ?? "", type: .external, sendid: send.id, origin: location,
                                    origintype: Self.scxmlProcessorType, data: data)
+            if let type, type != Self.scxmlProcessorType, type != "scxml" {
+                guard let processor = ioProcessor(named: type) else {
+                    throw SCXMLExecutionError("unsupported send type '\(type)' (no such I/O processor in this session)")
+                }
+                return try self.send(event, to: target, through: processor, delay: delay, sendid: sendid, at: position, outbox: &outbox)
+            }
             switch target {
             case nil, "", location?:
                 outbox.send(event, after: delay, id: sendid)

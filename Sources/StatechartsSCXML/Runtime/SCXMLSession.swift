@@ -16,6 +16,9 @@ public final class SCXMLSession: Sendable {
     public let dataModel: any SCXMLDataModel
     /// The active states, as `In()` sees them (kept only when the chart's expressions use `In`).
     public let activeStates: SCXMLActiveStates
+    /// The I/O processors besides the SCXML one that this session sends through (see
+    /// ``SCXMLEventIOProcessor``).
+    public let ioProcessors: [any SCXMLEventIOProcessor]
     let state = Mutex(MutableState())
 
     struct MutableState: Sendable {
@@ -38,16 +41,21 @@ public final class SCXMLSession: Sendable {
     /// `#_scxml_<session id>`: the location that reaches this session.
     public var location: String { "#_scxml_" + sessionID }
 
-    /// Creates a session with the data model `factory` makes for it.
-    public init(name: String, sessionID: String, factory: SCXMLDataModelFactory) throws(SCXMLExecutionError) {
+    /// Creates a session with the data model `factory` makes for it; `ioProcessors` are listed in
+    /// `_ioprocessors` after the SCXML processor and reached by `<send type>`.
+    public init(
+        name: String, sessionID: String, factory: SCXMLDataModelFactory, ioProcessors: [any SCXMLEventIOProcessor] = []
+    ) throws(SCXMLExecutionError) {
         self.sessionID = sessionID
         self.name = name
         let activeStates = SCXMLActiveStates()
         self.activeStates = activeStates
+        self.ioProcessors = ioProcessors
         let location = "#_scxml_" + sessionID
         dataModel = try factory.makeDataModel(SCXMLDataModelEnvironment(
             sessionID: sessionID, name: name,
-            ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)],
+            ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)]
+                + Self.entries(of: ioProcessors, sessionID: sessionID),
             activeStates: activeStates))
     }
 
