@@ -7,6 +7,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/ensure-system-packages.sh" bench # Boost's headers for the Boost.MSM peer
 cd "$root/Benchmarks"
 
 raw="results/raw" # package-benchmark's export, one file per benchmark and metric (not in git)
