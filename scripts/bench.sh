@@ -14,6 +14,7 @@ raw="results/raw" # package-benchmark's export, one file per benchmark and metri
 rm -rf "$raw"
 swift package --allow-writing-to-package-directory benchmark run \
     --format histogramPercentiles --path "$raw" --no-progress "$@" | sed -u '/^Writing to /d'
-python3 Scripts/report.py "$raw" results/latest.json
+# With extra arguments (a --filter), the sections this run did not measure are kept from the last run.
+python3 Scripts/report.py "$raw" results/latest.json ${1:+--merge}
 echo
 echo "Figures written to Benchmarks/results/latest.json"

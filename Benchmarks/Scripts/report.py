@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a package-benchmark export (--format histogramPercentiles) into the Statecharts table.
 
-Usage: report.py RAW_DIR JSON_OUT [--check-allocations]
+Usage: report.py RAW_DIR JSON_OUT [--check-allocations] [--merge]
 
 RAW_DIR holds one `<run>.<target>.<benchmark>.<metric>.histogram.percentiles.tsv` file per benchmark
 and metric. Prints the table and writes the figures to JSON_OUT. Figures are medians (p50) over the
@@ -10,7 +10,8 @@ timing: the targets are printed as met or missed, for information only. --check-
 by scripts/bench-smoke.sh) fails when any iteration of W1–W3 allocated.
 
 A section whose benchmarks did not run (left out by --filter) is left out of the table and the
-JSON. The peers (Boost.MSM under "msm", compiled charts under "compiled") are read by
+JSON; with --merge (scripts/bench.sh passes it for a filtered run) the sections of JSON_OUT that
+this run did not measure are kept, and "meta" names them and the date they were measured. The peers (Boost.MSM under "msm", compiled charts under "compiled") are read by
 Scripts/peers.py; Scripts/test_report.py checks the whole on a made-up export.
 """
 import json
@@ -245,6 +246,23 @@ def main():
     print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}; medians of wall-clock time "
           f"per {EVENTS_PER_BATCH}-event batch; paired ratio: median of per-iteration ratios with both batches "
           f"timed in the same iteration, which decides 'met')")
+
+    if "--merge" in sys.argv and os.path.exists(json_out):
+        with open(json_out, encoding="utf-8") as handle:
+            earlier = json.load(handle)
+        kept = [key for key in earlier if key not in out and key != "meta"]
+        if kept:
+            earlier_meta = earlier.get("meta", {})
+            previous = earlier_meta.get("kept_from_earlier_runs", [])
+            previous = [entry for entry in previous if any(k in kept for k in entry.get("keys", []))]
+            dated = {k for entry in previous for k in entry.get("keys", [])}
+            undated = [k for k in kept if k not in dated]
+            if undated:
+                previous.append({"date": earlier_meta.get("date", ""), "keys": undated})
+            merged = {key: out[key] if key in out else earlier[key] for key in earlier if key != "meta"}
+            merged.update({key: value for key, value in out.items() if key not in merged and key != "meta"})
+            merged["meta"] = dict(out["meta"], kept_from_earlier_runs=previous)
+            out = merged
 
     os.makedirs(os.path.dirname(os.path.abspath(json_out)), exist_ok=True)
     with open(json_out, "w", encoding="utf-8") as handle:

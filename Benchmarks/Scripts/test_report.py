@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks report.py (and peers.py) on made-up package-benchmark exports: the JSON keeps every key
 it had, adds "msm" and "compiled" when their benchmarks ran, with the ratios worked out from
-known medians, and a filtered run (some benchmarks missing) still reports what it has.
+known medians, a filtered run (some benchmarks missing) still reports what it has, and --merge
+keeps what it did not measure.
 
 Usage: test_report.py   (exits non-zero on the first failure; run by scripts/bench-smoke.sh)
 """
@@ -125,7 +126,20 @@ def main():
         data, _ = run(raw, os.path.join(tmp, "w1.json"))
         expect(set(data) == {"W1", "msm", "compiled", "meta"}, f"filtered keys {sorted(data)}")
         expect(set(data["msm"]) == {"W1"} and set(data["compiled"]) == {"W1"}, "filtered peers wrong")
-    print("test_report: 2 passed, 0 failed")
+        # --merge: a filtered run keeps the sections it did not measure, dated.
+        merged_path = os.path.join(tmp, "merged.json")
+        with open(merged_path, "w", encoding="utf-8") as handle:
+            json.dump({"W1": {"old": True}, "W4": {"ns_per_event": 24.0}, "meta": {"date": "2026-01-01T00:00:00Z"}}, handle)
+        done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, merged_path, "--merge"],
+                              capture_output=True, text=True)
+        expect(done.returncode == 0, f"--merge failed: {done.stderr}")
+        with open(merged_path, encoding="utf-8") as handle:
+            merged = json.load(handle)
+        expect(list(merged) == ["W1", "W4", "msm", "compiled", "meta"], f"merged keys {list(merged)}")
+        expect("old" not in merged["W1"] and merged["W4"] == {"ns_per_event": 24.0}, "merge kept the wrong sections")
+        expect(merged["meta"]["kept_from_earlier_runs"] == [{"date": "2026-01-01T00:00:00Z", "keys": ["W4"]}],
+               f"merged meta {merged['meta']}")
+    print("test_report: 3 passed, 0 failed")
 
 
 if __name__ == "__main__":
