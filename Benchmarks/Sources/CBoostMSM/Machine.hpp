@@ -28,6 +28,35 @@ struct Machine : msm::front::state_machine_def<Derived> {
 /// Whether `process_event` took a transition.
 inline bool accepted(msm::back::HandledEnum result) { return result == msm::back::HANDLED_TRUE; }
 
+/// A new `Handle` (a C API struct holding `machine`), its machine started; nullptr if memory runs
+/// out (std::bad_alloc, the only exception making a machine can throw here).
+template <class Handle>
+Handle *make() {
+    try {
+        Handle *made = new Handle();
+        made->machine.start();
+        return made;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+/// Sends a batch of event codes: `code` as `Event`, any other code as `Other` (an event in no
+/// transition). MSM dispatches on the event's type, so the code picks which `process_event` runs.
+/// Returns how many events were accepted.
+template <class Event, class Other, class SM>
+std::int64_t processBatch(SM &machine, const std::uint8_t *events, std::int64_t count, std::uint8_t code) {
+    std::int64_t taken = 0;
+    for (std::int64_t i = 0; i < count; ++i) {
+        if (events[i] == code) {
+            taken += accepted(machine.process_event(Event()));
+        } else {
+            taken += accepted(machine.process_event(Other()));
+        }
+    }
+    return taken;
+}
+
 } // namespace peers
 
 #endif

@@ -1,7 +1,6 @@
 // W1 toggle with Boost.MSM: states A and B; `t` goes A→B and B→A; the transition action counts.
 #include "CBoostMSM.h"
 #include "Machine.hpp"
-#include <new>
 
 namespace peers { namespace w1 {
 
@@ -32,30 +31,12 @@ struct msm_w1 {
     Toggle machine;
 };
 
-extern "C" msm_w1 *msm_w1_make(void) {
-    try {
-        msm_w1 *made = new msm_w1();
-        made->machine.start();
-        return made;
-    } catch (...) { // std::bad_alloc, the only exception MSM's construction can throw here
-        return nullptr;
-    }
-}
+extern "C" msm_w1 *msm_w1_make(void) { return peers::make<msm_w1>(); }
 
 extern "C" void msm_w1_free(msm_w1 *machine) { delete machine; }
 
 extern "C" int64_t msm_w1_process(msm_w1 *machine, const uint8_t *events, int64_t count) {
-    Toggle &m = machine->machine;
-    int64_t taken = 0;
-    for (int64_t i = 0; i < count; ++i) {
-        // MSM dispatches on the event's type: the byte code picks which `process_event` runs.
-        if (events[i] == MSM_W1_T) {
-            taken += peers::accepted(m.process_event(peers::w1::t()));
-        } else {
-            taken += peers::accepted(m.process_event(peers::w1::unused()));
-        }
-    }
-    return taken;
+    return peers::processBatch<peers::w1::t, peers::w1::unused>(machine->machine, events, count, MSM_W1_T);
 }
 
 extern "C" int64_t msm_w1_count(const msm_w1 *machine) { return machine->machine.count; }

@@ -2,7 +2,6 @@
 // transition, so every state rejects it.
 #include "CBoostMSM.h"
 #include "Machine.hpp"
-#include <new>
 
 namespace peers { namespace w2 {
 
@@ -55,30 +54,12 @@ struct msm_w2 {
     Ring machine;
 };
 
-extern "C" msm_w2 *msm_w2_make(void) {
-    try {
-        msm_w2 *made = new msm_w2();
-        made->machine.start();
-        return made;
-    } catch (...) { // std::bad_alloc
-        return nullptr;
-    }
-}
+extern "C" msm_w2 *msm_w2_make(void) { return peers::make<msm_w2>(); }
 
 extern "C" void msm_w2_free(msm_w2 *machine) { delete machine; }
 
 extern "C" int64_t msm_w2_process(msm_w2 *machine, const uint8_t *events, int64_t count) {
-    Ring &m = machine->machine;
-    int64_t taken = 0;
-    for (int64_t i = 0; i < count; ++i) {
-        // MSM dispatches on the event's type: the byte code picks which `process_event` runs.
-        if (events[i] == MSM_W2_NEXT) {
-            taken += peers::accepted(m.process_event(peers::w2::next()));
-        } else {
-            taken += peers::accepted(m.process_event(peers::w2::bogus()));
-        }
-    }
-    return taken;
+    return peers::processBatch<peers::w2::next, peers::w2::bogus>(machine->machine, events, count, MSM_W2_NEXT);
 }
 
 extern "C" int64_t msm_w2_count(const msm_w2 *machine) { return machine->machine.count; }

@@ -12,7 +12,6 @@
 // and entered, in the same order, as by the chart.
 #include "CBoostMSM.h"
 #include "Machine.hpp"
-#include <new>
 
 namespace peers { namespace w3 {
 
@@ -108,30 +107,12 @@ struct msm_w3 {
     Root machine;
 };
 
-extern "C" msm_w3 *msm_w3_make(void) {
-    try {
-        msm_w3 *made = new msm_w3();
-        made->machine.start();
-        return made;
-    } catch (...) { // std::bad_alloc
-        return nullptr;
-    }
-}
+extern "C" msm_w3 *msm_w3_make(void) { return peers::make<msm_w3>(); }
 
 extern "C" void msm_w3_free(msm_w3 *machine) { delete machine; }
 
 extern "C" int64_t msm_w3_process(msm_w3 *machine, const uint8_t *events, int64_t count) {
-    Root &m = machine->machine;
-    int64_t taken = 0;
-    for (int64_t i = 0; i < count; ++i) {
-        // MSM dispatches on the event's type: the byte code picks which `process_event` runs.
-        if (events[i] == MSM_W3_X) {
-            taken += peers::accepted(m.process_event(peers::w3::x()));
-        } else {
-            taken += peers::accepted(m.process_event(peers::w3::unused()));
-        }
-    }
-    return taken;
+    return peers::processBatch<peers::w3::x, peers::w3::unused>(machine->machine, events, count, MSM_W3_X);
 }
 
 extern "C" void msm_w3_counters(const msm_w3 *machine, int64_t *out) {
