@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -10,6 +11,7 @@ let package = Package(
         .library(name: "StatechartsGraphviz", targets: ["StatechartsGraphviz"]),
         .library(name: "StatechartsMigration", targets: ["StatechartsMigration"]),
         .library(name: "StatechartsAnalysis", targets: ["StatechartsAnalysis"]),
+        .library(name: "StatechartsCompiled", targets: ["StatechartsCompiled"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
     ],
@@ -17,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs`: a plugin for `swift package generate-documentation`, never linked into code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The `@CompiledStatechart` macro only: built for users of StatechartsCompiled, never for
+        // users of the core alone.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
@@ -47,6 +52,22 @@ let package = Package(
         // Knowing a chart before it runs: static checks, test paths found by running it, coverage.
         .target(name: "StatechartsAnalysis", dependencies: ["Statecharts"]),
 
+        // Compiled charts: the `@CompiledStatechart` macro reads a chart written with the DSL,
+        // validates and compiles it with the core's own compiler at build time, and generates the
+        // code that runs its plans. The macro runs in the compiler; the library holds its
+        // declaration and the route that runs the generated code.
+        .macro(
+            name: "StatechartsCompiledMacros",
+            dependencies: [
+                "Statecharts",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "StatechartsCompiled", dependencies: ["Statecharts", "StatechartsCompiledMacros"]),
+
         // The command-line tool: validate, run, render, trace, check, paths.
         .executableTarget(
             name: "statechart",
@@ -72,6 +93,15 @@ let package = Package(
         .testTarget(name: "StatechartsAnalysisTests",
                     dependencies: ["StatechartsAnalysis", "StatechartsGraphviz", "StatechartsSCXML", "StatechartsECMAScript"],
                     exclude: ["Golden"]),
+        .testTarget(name: "StatechartsCompiledTests", dependencies: ["StatechartsCompiled", "Statecharts"]),
+        .testTarget(
+            name: "StatechartsCompiledMacrosTests",
+            dependencies: [
+                "StatechartsCompiledMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],
     swiftLanguageModes: [.v6]
