@@ -51,6 +51,11 @@ struct ChartDiagnostic: DiagnosticMessage {
             + "put them inside a state",
         id: "misplaced")
 
+    static let twinMismatch = Self(
+        message: "the library's compiler numbered this chart's actions or guards in a way this macro does not know; "
+            + "use the macro and the library of the same version",
+        id: "twinMismatch")
+
     static func badArgument(_ label: String) -> Self {
         Self(message: "the argument `\(label)` cannot be read statically in a compiled chart", id: "badArgument")
     }

@@ -24,13 +24,18 @@ public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
         let twin = reader.readDefinition(call)
         var diagnostics = reader.diagnostics
         var generated: GeneratedPlans?
-        do {
-            let chart = try Statechart<String, TwinEvent, Int>(twin)
-            if diagnostics.isEmpty { generated = GeneratedPlans(chart: chart, reader: reader) }
-        } catch {
-            for problem in error.problems {
-                diagnostics.append(Diagnostic(node: locate(problem, reader, fallback: Syntax(call)),
-                                              message: ChartDiagnostic.definition("\(problem.path): \(problem.message)")))
+        // What could not be read is left out of the twin: the core's problems would then be
+        // echoes of it, so the twin is compiled only when everything was read.
+        if diagnostics.isEmpty {
+            do {
+                let chart = try Statechart<String, TwinEvent, Int>(twin)
+                generated = GeneratedPlans(chart: chart, reader: reader)
+                if generated == nil { diagnostics.append(Diagnostic(node: Syntax(call), message: ChartDiagnostic.twinMismatch)) }
+            } catch {
+                for problem in error.problems {
+                    diagnostics.append(Diagnostic(node: locate(problem, reader, fallback: Syntax(call)),
+                                                  message: ChartDiagnostic.definition("\(problem.path): \(problem.message)")))
+                }
             }
         }
         for diagnostic in diagnostics { context.diagnose(diagnostic) }

@@ -94,7 +94,7 @@ enum PlanCodeGenerator {
             \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
                 switch plan {
-                \(cases.joined(separator: "\n"))
+            \(indented(cases))
                 }
             }
             """
@@ -110,10 +110,15 @@ enum PlanCodeGenerator {
             \(access)static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
                 switch transition {
-                \(cases.joined(separator: "\n"))
+            \(indented(cases))
                 }
             }
             """
+    }
+
+    /// The cases of a `switch`, each line indented to stand in a function's body.
+    static func indented(_ cases: [String]) -> String {
+        cases.flatMap { $0.split(separator: "\n") }.map { "    " + $0 }.joined(separator: "\n")
     }
 
     /// An action's body as a static function: the closure literal as written, bound to a local
