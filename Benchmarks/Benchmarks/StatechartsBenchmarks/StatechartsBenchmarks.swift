@@ -85,6 +85,7 @@ extension W2.Baseline: HandWrittenMachine {}
 extension W2.Distinct.Baseline: HandWrittenMachine {}
 extension W3.Baseline: HandWrittenMachine {}
 extension W3.ClosureFloor: HandWrittenMachine {}
+extension CompiledMachine: HandWrittenMachine {}
 
 /// Sends every event of the batch to a hand-written machine, counting the accepted ones.
 @inline(__always)
@@ -137,6 +138,19 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(accepted)
         blackHole(machine.context.count)
+    }
+    // The compiled twins (StatechartsCompiled): the same charts, their plans generated code.
+    for (name, run) in [
+        ("W1-compiled", { () -> Int in var m = W1Compiled.machine(); return sendAll(&m, w1Events) }),
+        ("W2-compiled", { () -> Int in var m = W2Compiled.machine(); return sendAll(&m, W2.events()) }),
+        ("W3-compiled", { () -> Int in var m = W3Compiled.machine(); return sendAll(&m, W3.events()) }),
+    ] as [(String, () -> Int)] {
+        Benchmark(name, configuration: events) { benchmark in
+            benchmark.startMeasurement()
+            let accepted = run()
+            benchmark.stopMeasurement()
+            blackHole(accepted)
+        }
     }
     Benchmark("W1-baseline", configuration: events) { benchmark in
         var machine = W1.Baseline()
@@ -224,6 +238,26 @@ let benchmarks: @Sendable () -> Void = {
         var baseline = W3.Baseline()
         measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
         blackHole(machine.context.total &+ baseline.context.total)
+    }
+
+    // Compiled charts (StatechartsCompiled) against the same baselines.
+    Benchmark("W1-compiled-paired", configuration: paired) { benchmark in
+        var machine = W1Compiled.machine()
+        var baseline = W1.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w1Events) }, second: { sendAll(&baseline, w1Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W2-compiled-paired", configuration: paired) { benchmark in
+        var machine = W2Compiled.machine()
+        var baseline = W2.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w2Events) }, second: { sendAll(&baseline, w2Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W3-compiled-paired", configuration: paired) { benchmark in
+        var machine = W3Compiled.machine()
+        var baseline = W3.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
+        blackHole(machine.instance.context.total &+ baseline.context.total)
     }
 
     // A reference: W2 with an action of its own on each transition, against its own baseline.
