@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
         .library(name: "StatechartsMigration", targets: ["StatechartsMigration"]),
         .library(name: "StatechartsAnalysis", targets: ["StatechartsAnalysis"]),
         .library(name: "StatechartsHTTP", targets: ["StatechartsHTTP"]),
+        .library(name: "StatechartsCompiled", targets: ["StatechartsCompiled"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
     ],
@@ -20,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The Basic HTTP Event I/O Processor's server and client (StatechartsHTTP only).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // The `@CompiledStatechart` macro only: built for users of StatechartsCompiled, never for
+        // users of the core alone.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
@@ -61,6 +66,22 @@ let package = Package(
         // Knowing a chart before it runs: static checks, test paths found by running it, coverage.
         .target(name: "StatechartsAnalysis", dependencies: ["Statecharts"]),
 
+        // Compiled charts: the `@CompiledStatechart` macro reads a chart written with the DSL,
+        // validates and compiles it with the core's own compiler at build time, and generates the
+        // code that runs its plans. The macro runs in the compiler; the library holds its
+        // declaration and the route that runs the generated code.
+        .macro(
+            name: "StatechartsCompiledMacros",
+            dependencies: [
+                "Statecharts",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "StatechartsCompiled", dependencies: ["Statecharts", "StatechartsCompiledMacros"]),
+
         // The command-line tool: validate, run, render, trace, check, paths.
         .executableTarget(
             name: "statechart",
@@ -90,6 +111,16 @@ let package = Package(
             "StatechartsHTTP", "StatechartsSCXML", "StatechartsECMAScript",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        .testTarget(name: "StatechartsCompiledTests", dependencies: ["StatechartsCompiled", "Statecharts"]),
+        .testTarget(
+            name: "StatechartsCompiledMacrosTests",
+            dependencies: [
+                "StatechartsCompiledMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],
     swiftLanguageModes: [.v6]

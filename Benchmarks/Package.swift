@@ -16,7 +16,11 @@ let package = Package(
         // benchmark target and by the profiling executable.
         .target(
             name: "StatechartsWorkloads",
-            dependencies: ["CBoostMSM", .product(name: "Statecharts", package: "Statecharts")]
+            dependencies: [
+                "CBoostMSM",
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsCompiled", package: "Statecharts"),
+            ]
         ),
         // Boost.MSM (C++, Debian's libboost-dev headers) running W1–W3, a peer measured in the
         // same run as the Swift workloads; a C API (include/CBoostMSM.h) for Swift.

@@ -1,0 +1,105 @@
+// What compiled charts (the StatechartsCompiled library and its `@CompiledStatechart` macro) read
+// from a compiled chart, as SPI: the single-path plans the compiler lowered (which actions each
+// runs, in order), the transitions with guards, and the map from the candidate table to a list
+// of plans generated elsewhere. The macro reads them from a twin of the chart at build time to
+// generate code; the library reads them from the real chart to check that the code fits it.
+
+/// One single-path plan: taking `transition` while `leaf` is the active atomic state runs the
+/// chart's actions `actions` (indices in the compiler's action numbering: transition actions
+/// state by state in document order, then initial and history-default actions, then every
+/// state's entry actions, then every state's exit actions), in order.
+@_spi(CompiledCharts)
+public struct _CompiledPlan: Sendable, Hashable {
+    /// The active atomic state the plan starts from (its index in document order).
+    public let leaf: Int32
+    /// The transition the plan takes.
+    public let transition: Int32
+    /// The actions the plan runs, in order: exits, the transition's, entries.
+    public let actions: [Int32]
+
+    /// Creates a plan description.
+    public init(leaf: Int32, transition: Int32, actions: [Int32]) {
+        self.leaf = leaf
+        self.transition = transition
+        self.actions = actions
+    }
+}
+
+extension Statechart {
+    /// The plans of the candidate table, one per (atomic state, transition) that has a
+    /// single-path plan, in candidate order (state by state, then event class). Empty when the
+    /// chart has no candidate table.
+    @_spi(CompiledCharts)
+    public var _singlePathPlans: [_CompiledPlan] {
+        var seen = Set<_CompiledPlan>()
+        var plans: [_CompiledPlan] = []
+        forEachCandidatePlan { _, plan in
+            if seen.insert(plan).inserted { plans.append(plan) }
+        }
+        return plans
+    }
+
+    /// The name of every action, by index in the compiler's numbering (see ``_CompiledPlan``).
+    @_spi(CompiledCharts)
+    public var _actionNames: [String?] {
+        (0..<actions.count).map { actions[Int32($0)].name }
+    }
+
+    /// The transitions that have a guard, in transition order.
+    @_spi(CompiledCharts)
+    public var _guardedTransitions: [Int32] {
+        (0..<Int32(guards.count)).filter { guards[$0] != nil }
+    }
+
+    /// The name of transition `transition`'s guard (`nil` without a guard or a name).
+    @_spi(CompiledCharts)
+    public func _guardName(of transition: Int32) -> String? {
+        guard transition >= 0 && Int(transition) < guards.count else { return nil }
+        return guards[transition]?.name
+    }
+
+    /// The number of states (the root included) and of transitions (pseudo-transitions
+    /// included), for a quick check that generated code was made for a chart of this shape.
+    @_spi(CompiledCharts)
+    public var _shape: (states: Int, transitions: Int) { (tables.stateCount, tables.transitionCount) }
+
+    /// For each candidate of the candidate table, the index in `plans` of the plan it runs, or -1
+    /// when it has no single-path plan. `nil` when a candidate with a plan finds none in `plans`
+    /// with the same leaf, transition and actions: the plans were made for another chart.
+    @_spi(CompiledCharts)
+    public func _planIndices(matching plans: [_CompiledPlan]) -> [Int32]? {
+        var indexOf: [_CompiledPlan: Int32] = [:]
+        for (i, plan) in plans.enumerated() where indexOf[plan] == nil { indexOf[plan] = Int32(i) }
+        var result = Array(repeating: Int32(-1), count: tables.candidates.count)
+        var complete = true
+        forEachCandidatePlan { c, plan in
+            if let i = indexOf[plan] { result[c] = i } else { complete = false }
+        }
+        return complete ? result : nil
+    }
+
+    /// Calls `body` with each candidate that has a single-path plan, and that plan.
+    func forEachCandidatePlan(_ body: (Int, _CompiledPlan) -> Void) {
+        guard tables.hasCandidateTable else { return }
+        // A plan's slots point to the boxes of the chart's actions: the first action with a box
+        // is the action (an action used twice shares its box, and so its body).
+        var actionOfBox: [UnsafeRawPointer: Int32] = [:]
+        for a in 0..<Int32(tables.actionSlots.count) where actionOfBox[tables.actionSlots[a].box] == nil {
+            actionOfBox[tables.actionSlots[a].box] = a
+        }
+        let classCount = tables.classCount
+        for s in 0..<tables.stateCount {
+            for cls in 0..<classCount {
+                let row = s * classCount + cls
+                for c in Int(tables.candidateStart[row])..<Int(tables.candidateStart[row + 1]) {
+                    if tables.candidateFlags[c] & _ChartTables.planNeedsGeneralStep != 0 { continue }
+                    let plan = tables.candidatePlans[c]
+                    let actions = (plan.actionStart..<plan.actionEnd).map {
+                        actionOfBox[tables.candidateActionSlots[$0].box] ?? -1
+                    }
+                    body(c, _CompiledPlan(leaf: Int32(s), transition: tables.candidates[c], actions: actions))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A chart compiled at build time by ``CompiledStatechart()``. The macro writes the conformance;
+/// the members that start with `_` are generated code, not API.
+public protocol CompiledChart {
+    /// The chart's state identities.
+    associatedtype StateID: Hashable & Sendable
+    /// The chart's events.
+    associatedtype Event: StatechartEvent
+    /// The chart's extended state.
+    associatedtype Context
+
+    /// The chart as the DSL writes it; the macro reads it from its syntax.
+    static var definition: StatechartDefinition<StateID, Event, Context> { get }
+
+    /// Generated: what the generated code was made for (the chart's shape, guarded transitions
+    /// and plans), checked against the chart when it is compiled.
+    static var _generatedPlans: [Int32] { get }
+    /// Generated: the compiled chart, made once.
+    static var _compiledChart: Result<CompiledStatechart<Self>, CompiledChartError> { get }
+    /// Generated: runs one plan.
+    static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+    /// Generated: evaluates one transition's guard.
+    static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
+}
+
+extension CompiledChart {
+    /// The compiled chart, made on first use and shared.
+    ///
+    /// - Throws: ``CompiledChartError`` when the generated code does not fit the chart.
+    public static var chart: CompiledStatechart<Self> {
+        get throws(CompiledChartError) { try _compiledChart.get() }
+    }
+
+    /// The same chart as a plain ``Statechart``: diagrams, SCXML export, introspection,
+    /// snapshots, observers and ``StatechartRunner`` work on it as on any chart.
+    public static var statechart: Statechart<StateID, Event, Context> {
+        get throws(CompiledChartError) { try chart.statechart }
+    }
+
+    /// A new compiled instance with `context`, started.
+    public static func start(context: Context) throws(CompiledChartError) -> CompiledInstance<Self> {
+        try chart.start(context: context)
+    }
+}
+
+extension CompiledChart where Context == Void {
+    /// A new compiled instance of a chart without context, started.
+    public static func start() throws(CompiledChartError) -> CompiledInstance<Self> {
+        try chart.start(context: ())
+    }
+}

@@ -1,0 +1,62 @@
+@_spi(CompiledCharts) import Statecharts
+
+/// A chart compiled at build time: the plain ``Statechart`` (the tables, the source of truth for
+/// everything) and, for each candidate of its candidate table, the generated plan that runs it.
+public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable {
+    /// The chart as a plain ``Statechart``.
+    public let statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>
+    /// `planOf[c]`: the generated plan of candidate `c` (-1 without a single-path plan).
+    /// Immutable after `init`; freed in `deinit`.
+    @usableFromInline let planOf: UnsafeMutablePointer<Int32>
+    private let planCount: Int
+
+    private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [Int32]) {
+        self.statechart = statechart
+        planCount = max(plans.count, 1)
+        planOf = .allocate(capacity: planCount)
+        planOf.initialize(repeating: -1, count: planCount)
+        for (c, p) in plans.enumerated() { planOf[c] = p }
+    }
+
+    deinit { planOf.deallocate() }
+
+    /// Compiles `Chart.definition` and checks that the generated code was made for it: the same
+    /// number of states and transitions, the same guarded transitions, and for every candidate
+    /// with a single-path plan a generated plan with the same leaf, transition and actions.
+    /// Called by the generated `_compiledChart`.
+    public static func _make() -> Result<CompiledStatechart<Chart>, CompiledChartError> {
+        Result { () throws(CompiledChartError) -> CompiledStatechart<Chart> in
+            let chart: Statechart<Chart.StateID, Chart.Event, Chart.Context>
+            do throws(StatechartDefinitionError) {
+                chart = try Statechart(Chart.definition)
+            } catch {
+                throw .definition(error)
+            }
+            guard let signature = GeneratedSignature(Chart._generatedPlans) else {
+                throw .generatedCodeMismatch("the signature of the generated code cannot be read")
+            }
+            let shape = chart._shape
+            guard shape.states == signature.states, shape.transitions == signature.transitions else {
+                throw .generatedCodeMismatch("made for \(signature.states) states and \(signature.transitions) transitions, "
+                                             + "the chart has \(shape.states) and \(shape.transitions)")
+            }
+            guard chart._guardedTransitions == signature.guardedTransitions else {
+                throw .generatedCodeMismatch("the guarded transitions differ")
+            }
+            guard let planOf = chart._planIndices(matching: signature.plans) else {
+                throw .generatedCodeMismatch("a single-path plan of the chart has no generated plan")
+            }
+            return CompiledStatechart(chart, planOf: planOf)
+        }
+    }
+
+    /// A new compiled instance with `context`, started.
+    public func start(context: Chart.Context) -> CompiledInstance<Chart> {
+        CompiledInstance(statechart.start(context: context), compiled: self)
+    }
+
+    /// A new compiled instance with `context`, not started yet.
+    public func makeInstance(context: Chart.Context) -> CompiledInstance<Chart> {
+        CompiledInstance(statechart.makeInstance(context: context), compiled: self)
+    }
+}

@@ -1,0 +1,89 @@
+@_spi(CompiledCharts) import Statecharts
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@CompiledStatechart`: reads the type's `static let definition = Definition { ... }` from its
+/// syntax, compiles a twin of it with the core's compiler (its problems become diagnostics at
+/// the DSL line of the mistake), and generates the code that runs the twin's single-path plans
+/// with the user's action and guard bodies inlined (see `PlanCodeGenerator`).
+public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        // Generated members are as visible as the type when it is public or package.
+        let access = declaration.modifiers.first { ["public", "package"].contains($0.name.text) }
+            .map { $0.name.text + " " } ?? ""
+        let typeName = Self.typeName(of: declaration) ?? "Self"
+        guard let call = definitionCall(in: declaration) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ChartDiagnostic.noDefinition))
+            return PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: nil)
+        }
+        var reader = ChartReader()
+        let twin = reader.readDefinition(call)
+        var diagnostics = reader.diagnostics
+        var generated: GeneratedPlans?
+        // What could not be read is left out of the twin: the core's problems would then be
+        // echoes of it, so the twin is compiled only when everything was read.
+        if diagnostics.isEmpty {
+            do {
+                let chart = try Statechart<String, TwinEvent, Int>(twin)
+                generated = GeneratedPlans(chart: chart, reader: reader)
+                if generated == nil { diagnostics.append(Diagnostic(node: Syntax(call), message: ChartDiagnostic.twinMismatch)) }
+            } catch {
+                for problem in error.problems {
+                    diagnostics.append(Diagnostic(node: locate(problem, reader, fallback: Syntax(call)),
+                                                  message: ChartDiagnostic.definition("\(problem.path): \(problem.message)")))
+                }
+            }
+        }
+        for diagnostic in diagnostics { context.diagnose(diagnostic) }
+        return PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: generated)
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard !protocols.isEmpty else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): StatechartsCompiled.CompiledChart {}")]
+    }
+
+    static func typeName(of declaration: some DeclGroupSyntax) -> String? {
+        if let e = declaration.as(EnumDeclSyntax.self) { return e.name.text }
+        if let s = declaration.as(StructDeclSyntax.self) { return s.name.text }
+        if let c = declaration.as(ClassDeclSyntax.self) { return c.name.text }
+        return nil
+    }
+
+    /// The initializer of `static let definition = ...` when it is a call with a trailing closure.
+    static func definitionCall(in declaration: some DeclGroupSyntax) -> FunctionCallExprSyntax? {
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "definition" else { continue }
+                return binding.initializer?.value.as(FunctionCallExprSyntax.self)
+            }
+        }
+        return nil
+    }
+
+    /// Where a problem of the core's compiler is written: an ID literal named in the message
+    /// (`unknown target 'x'`) among the state's own, else the state's DSL call.
+    static func locate(_ problem: StatechartDefinitionError.Problem, _ reader: ChartReader, fallback: Syntax) -> Syntax {
+        let states = reader.statesByPath[problem.path] ?? []
+        // A duplicate is reported at the later of two states with the same path.
+        let isDuplicate = problem.message.hasPrefix("duplicate state")
+        guard let state = isDuplicate ? states.last : states.first else { return fallback }
+        let quoted = problem.message.split(separator: "'", omittingEmptySubsequences: false)
+        if !isDuplicate, quoted.count >= 3 {
+            let name = quoted[1].split(separator: "/").last.map(String.init) ?? ""
+            let ids = reader.idsByPath[problem.path] ?? []
+            // The state's own ID is written first; a message names it only when nothing else is.
+            if let match = ids.dropFirst().first(where: { $0.text == name }) { return match.node }
+        }
+        return state
+    }
+}

@@ -1,0 +1,158 @@
+@_spi(CompiledCharts) import Statecharts
+import SwiftSyntax
+
+/// What the twin's compilation gives the generated code: its plans with the DSL numbers of their
+/// actions, its guarded transitions with the DSL numbers of their guards, and the signature that
+/// `CompiledStatechart._make()` checks against the real chart.
+struct GeneratedPlans {
+    /// The bodies, by DSL number.
+    var actions: [BodySource]
+    var guards: [BodySource]
+    /// Each plan's actions as DSL numbers.
+    var planActions: [[Int]]
+    /// (transition, DSL guard number) for every guarded transition.
+    var guardOfTransition: [(Int32, Int)]
+    /// `[1, states, transitions, guardCount, guarded..., planCount, (leaf, transition, count, actions...)...]`,
+    /// with actions in the compiler's numbering (the same in the twin and the real chart).
+    var signature: [Int32]
+
+    /// `nil` when the twin's actions or guards are not the ones the reader numbered (cannot
+    /// happen unless the core changes how it names them).
+    init?(chart: Statechart<String, TwinEvent, Int>, reader: ChartReader) {
+        actions = reader.actions
+        guards = reader.guards
+        let names = chart._actionNames
+        let dslNumberOf: [Int] = names.compactMap { $0.flatMap(Int.init) }
+        guard dslNumberOf.count == names.count else { return nil }
+        let plans = chart._singlePathPlans
+        planActions = []
+        for plan in plans {
+            var list: [Int] = []
+            for a in plan.actions {
+                guard a >= 0 && Int(a) < dslNumberOf.count else { return nil }
+                list.append(dslNumberOf[Int(a)])
+            }
+            planActions.append(list)
+        }
+        let guarded = chart._guardedTransitions
+        guardOfTransition = []
+        for t in guarded {
+            guard let number = chart._guardName(of: t).flatMap(Int.init) else { return nil }
+            guardOfTransition.append((t, number))
+        }
+        let shape = chart._shape
+        signature = [1, Int32(shape.states), Int32(shape.transitions), Int32(guarded.count)] + guarded
+        signature.append(Int32(plans.count))
+        for plan in plans {
+            signature += [plan.leaf, plan.transition, Int32(plan.actions.count)] + plan.actions
+        }
+    }
+}
+
+/// Writes the members `@CompiledStatechart` adds.
+enum PlanCodeGenerator {
+    /// The generated members; without `generated` (the chart has errors, already diagnosed),
+    /// members that keep the type well-formed and whose signature `_make()` rejects.
+    static func declarations(access: String, typeName: String, generated: GeneratedPlans?) -> [DeclSyntax] {
+        var code: [String] = [
+            "\(access)typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>",
+            "\(access)static let _generatedPlans: [Int32] = [\((generated?.signature ?? []).map(String.init).joined(separator: ", "))]",
+            """
+            \(access)static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<\(typeName)>, StatechartsCompiled.CompiledChartError> = \
+            StatechartsCompiled.CompiledStatechart<\(typeName)>._make()
+            """,
+            runPlan(access: access, generated),
+            evaluateGuard(access: access, generated),
+        ]
+        if let generated {
+            for (i, action) in generated.actions.enumerated() { code.append(actionFunction(i, action)) }
+            for (i, body) in generated.guards.enumerated() { code.append(guardFunction(i, body)) }
+        }
+        return code.map { DeclSyntax(stringLiteral: $0) }
+    }
+
+    /// `_runPlan`: one `switch` over the plans; plans with the same actions share a case.
+    static func runPlan(access: String, _ generated: GeneratedPlans?) -> String {
+        var cases: [String] = []
+        if let generated {
+            var order: [[Int]] = []
+            var plansOf: [[Int]: [Int]] = [:]
+            for (p, list) in generated.planActions.enumerated() {
+                if plansOf[list] == nil { order.append(list) }
+                plansOf[list, default: []].append(p)
+            }
+            for list in order {
+                let labels = (plansOf[list] ?? []).map(String.init).joined(separator: ", ")
+                let body = list.isEmpty ? "    break" : list.map { "    Self._action\($0)(&context, event, &outbox)" }.joined(separator: "\n")
+                cases.append("case \(labels):\n\(body)")
+            }
+        }
+        // Plan numbers come from the table checked against these plans when the chart was made;
+        // no other number reaches this switch.
+        cases.append("default:\n    break")
+        return """
+            \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
+            _ outbox: inout Statecharts.Outbox<Event>) {
+                switch plan {
+            \(indented(cases))
+                }
+            }
+            """
+    }
+
+    /// `_evaluateGuard`: one `switch` over the guarded transitions (`true` for the others).
+    static func evaluateGuard(access: String, _ generated: GeneratedPlans?) -> String {
+        var cases = (generated?.guardOfTransition ?? []).map { t, g in
+            "case \(t):\n    return Self._guard\(g)(context, event, &outbox)"
+        }
+        cases.append("default:\n    return true")
+        return """
+            \(access)static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, \
+            _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                switch transition {
+            \(indented(cases))
+                }
+            }
+            """
+    }
+
+    /// The cases of a `switch`, each line indented to stand in a function's body.
+    static func indented(_ cases: [String]) -> String {
+        cases.flatMap { $0.split(separator: "\n") }.map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// An action's body as a static function: the closure literal as written, bound to a local
+    /// and applied at once, which the optimizer inlines.
+    static func actionFunction(_ i: Int, _ action: BodySource) -> String {
+        let (type, call): (String, String)
+        switch action.form {
+        case .context: (type, call) = ("(inout Context) -> Void", "body(&context)")
+        case .contextEvent: (type, call) = ("(inout Context, Event?) -> Void", "body(&context, event)")
+        case .full: (type, call) = ("(inout Context, Event?, inout Statecharts.Outbox<Event>) -> Void", "body(&context, event, &outbox)")
+        }
+        return """
+            @inline(__always)
+            static func _action\(i)(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                let body: \(type) = \(action.closure.trimmedDescription)
+                \(call)
+            }
+            """
+    }
+
+    /// A guard's body as a static function, as for actions.
+    static func guardFunction(_ i: Int, _ body: BodySource) -> String {
+        let (type, call): (String, String)
+        switch body.form {
+        case .context: (type, call) = ("(Context) -> Bool", "body(context)")
+        case .contextEvent: (type, call) = ("(Context, Event?) -> Bool", "body(context, event)")
+        case .full: (type, call) = ("(Context, Event?, inout Statecharts.Outbox<Event>) -> Bool", "body(context, event, &outbox)")
+        }
+        return """
+            @inline(__always)
+            static func _guard\(i)(_ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                let body: \(type) = \(body.closure.trimmedDescription)
+                return \(call)
+            }
+            """
+    }
+}
