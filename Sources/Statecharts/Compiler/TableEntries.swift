@@ -5,15 +5,15 @@
 /// What `send` does with an event of one class in one atomic state, decided at compile time.
 ///
 /// `candidate` is a candidate `c` to take by its plan alone, stored as `c` when its actions all
-/// take only the context and as `directWithEvent - c` when some also read the event; or
-/// `directIgnore`, or `directSlow`. A candidate is direct when it is its row's first, has no guard
+/// take only the context and as `withEventCode - c` when some also read the event; or
+/// `ignoreCode`, or `slowCode`. A candidate is direct when it is its row's first, has no guard
 /// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
 /// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
 /// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
 /// is one load away from this one's. `action` is the box of the plan's action when the plan has
 /// exactly one and it takes only the context (the common case: called with no loop and no range;
 /// `send` tests it first, so it is set only on direct candidates, `candidate >= 0`); otherwise
-/// `nil`, and the actions are the candidate's plan in ``_ChartTables/candidatePlans``.
+/// `nil`, and the actions are the candidate's plan in ``_CandidateTables/plans``.
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let candidate: Int32
@@ -31,17 +31,24 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// log2 of the entry's size: rows are addressed in bytes.
     @inlinable static var strideShift: Int { 4 }
 
-    /// Whether the event is ignored (`directIgnore`).
+    /// `candidate` when no transition can be taken and none could follow: the event is ignored.
+    @inlinable static var ignoreCode: Int32 { -1 }
+    /// `candidate` for anything else: the full path decides.
+    @inlinable static var slowCode: Int32 { -2 }
+    /// Direct candidates whose actions read the event are stored as `withEventCode - c`.
+    @inlinable static var withEventCode: Int32 { -3 }
+
+    /// Whether the event is ignored (`ignoreCode`).
     @inlinable
-    var isIgnored: Bool { candidate == _ChartTables.directIgnore }
+    var isIgnored: Bool { candidate == _DirectEntry.ignoreCode }
 
     /// The candidate taken by its plan alone, whichever call site the encoding chose (`c` or
-    /// `directWithEvent - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
+    /// `withEventCode - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
     /// two encodings apart, since each has its own call site.)
     @inlinable
     var directCandidate: Int32 {
         if candidate >= 0 { return candidate }
-        return candidate <= _ChartTables.directWithEvent ? _ChartTables.directWithEvent &- candidate : -1
+        return candidate <= _DirectEntry.withEventCode ? _DirectEntry.withEventCode &- candidate : -1
     }
 }
 
@@ -71,7 +78,7 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
 }
 
 /// A candidate's action list as the fast paths read it, in one load: `actionStart ..< actionEnd`
-/// in ``_ChartTables/candidateActionSlots``, its exit actions ending at `exitEnd` and its
+/// in ``_CandidateTables/actionSlots``, its exit actions ending at `exitEnd` and its
 /// transition actions at `transitionEnd` (so that several candidates taken together run all
 /// exits, then all transition actions, then all entries).
 @usableFromInline
@@ -115,7 +122,7 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
 
 /// How an instance stores its active leaf (``StatechartInstance/leafRow``), in one `Int32`:
 /// - `>= 0`: the byte offset of the leaf's row in the direct table (`leaf << rowShift`, see
-///   ``_ChartTables/rowShift``), which says at once that `send` may read that table: running, a
+///   ``_DirectTable/rowShift``), which says at once that `send` may read that table: running, a
 ///   single path, nothing queued, and the chart allows it;
 /// - `-1`: no leaf, the configuration is the instance's set of active states;
 /// - `<= -2`: `-2 - leaf`, a single path that `send` may not take by the direct table.

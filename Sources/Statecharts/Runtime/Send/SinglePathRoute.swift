@@ -8,7 +8,7 @@
 // macrostep when the plan's flags or the queues say so.
 //
 // May not: record history, enter a final state, start or stop invocations, or take a candidate
-// without a single-path plan. Such a candidate (`planNeedsGeneralStep`) is handed to the stepwise
+// without a single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
 // route with its transition already selected, so that no guard is evaluated twice.
 
 extension StatechartInstance {
@@ -31,28 +31,28 @@ extension StatechartInstance {
         if let action = entry.action {
             leafRow = entry.row
             Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
-            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[entry.candidate],
+                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
         }
         if entry.candidate >= 0 {
             leafRow = entry.row
             // Every action takes only the context: no dispatch on the closure form.
-            let plan = tables.candidatePlans[entry.candidate]
+            let plan = tables.candidates.plans[entry.candidate]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
-            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[entry.candidate],
+                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
         }
-        if entry.candidate == _ChartTables.directIgnore {
-            let leaf = from.directLeaf(rowShift: tables.rowShift)
+        if entry.candidate == _DirectEntry.ignoreCode {
+            let leaf = from.directLeaf(rowShift: tables.direct.rowShift)
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
         }
-        if entry.candidate <= _ChartTables.directWithEvent {
+        if entry.candidate <= _DirectEntry.withEventCode {
             leafRow = entry.row
-            let c = _ChartTables.directWithEvent &- entry.candidate
-            let plan = tables.candidatePlans[c]
+            let c = _DirectEntry.withEventCode &- entry.candidate
+            let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
-            return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
         }
         return nil
     }
@@ -69,20 +69,20 @@ extension StatechartInstance {
         var observer = _NoObserver<StateID, Event>()
         let c = firstEnabledCandidate(of: from, classID)
         if c >= 0 {
-            let flags = tables.candidateFlags[c]
-            let t = tables.candidates[c]
-            if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeStepwise(t, from: from, event, &observer) }
-            let plan = tables.candidatePlans[c]
-            runActions(plan.actionStart, plan.actionEnd, table: tables.candidateActionSlots)
-            leaf = tables.candidateLeaf[c]
-            if flags == 0 && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+            let flags = tables.candidates.flags[c]
+            let t = tables.candidates.transition[c]
+            if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
+            let plan = tables.candidates.plans[c]
+            runActions(plan.actionStart, plan.actionEnd, table: tables.candidates.actionSlots)
+            leaf = tables.candidates.leaf[c]
+            if flags.isNone && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                 return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
             }
             var log = _StepLog()
             log.transitions.append(t)
             return completeMacrostep(event, from: from, &log, &observer)
         }
-        if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+        if !tables.states.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
         }
         var log = _StepLog()
@@ -94,7 +94,7 @@ extension StatechartInstance {
     /// The slot table's address is read into a local first, to stay in a register across calls.
     @inlinable @inline(__always)
     mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
-        let slots = chart.tables.candidateActionSlots.base
+        let slots = chart.tables.candidates.actionSlots.base
         var i = Int(start)
         let end = Int(end)
         if contextOnly {
