@@ -32,25 +32,25 @@ extension _ChartCompiler {
             steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags)
         }
         // The row table: a region-local direct candidate (its exits are never empty), ignored, or
-        // anything else (-2: the full path decides).
+        // anything else (the full path decides).
         let shift = b.direct.shift
-        var rows = Array(repeating: _DirectEntry.slowCode, count: b.direct.entries.count)
+        var rows = Array(repeating: _RegionRow.slow, count: b.direct.entries.count)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
                 let entry = b.direct.entries[s << shift | cls]
                 if entry.isIgnored {
-                    rows[s << shift | cls] = _DirectEntry.ignoreCode
+                    rows[s << shift | cls] = .ignored
                     continue
                 }
                 let c = entry.directCandidate
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
-                if entry.candidate >= 0 {
+                if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
                                                 transitionAction: singleContextActionBox(own))
                 }
-                rows[s << shift | cls] = c
+                rows[s << shift | cls] = _RegionRow(candidate: c)
             }
         }
         b.regions.rows = rows
@@ -79,24 +79,23 @@ extension _ChartCompiler {
         // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
         let rowShift = Int32(shift + _DirectEntry.strideShift)
-        let slow = _DirectEntry(candidate: _DirectEntry.slowCode, row: .none)
-        var direct = Array(repeating: slow, count: stateCount << shift)
+        var direct = Array(repeating: _DirectEntry.slow, count: stateCount << shift)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
                 let row = s * classCount + cls
                 let c = Int(b.candidates.start[row])
                 if c == Int(b.candidates.start[row + 1]) {
                     // Nothing to take, and nothing eventless that could follow.
-                    if !b.states.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _DirectEntry.ignoreCode, row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
+                    if !b.states.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
                     continue
                 }
                 guard b.transitions.isConditionFree[Int(b.candidates.transition[c])], b.candidates.flags[c].isNone else { continue }
                 let list = b.candidates.actions[Int(b.candidates.actionStart[c])..<Int(b.candidates.actionStart[c + 1])]
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
-                direct[s << shift | cls] = _DirectEntry(
-                    candidate: contextOnly ? Int32(c) : _DirectEntry.withEventCode - Int32(c), row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
-                    action: singleContextActionBox(list))
+                direct[s << shift | cls] = .candidate(Int32(c), contextOnly: contextOnly,
+                                                      row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
+                                                      action: singleContextActionBox(list))
             }
         }
         b.direct.entries = direct
@@ -116,7 +115,7 @@ extension _ChartCompiler {
     /// `send` has two sites for each shape of plan: a single action on the context is called
     /// from the send itself when the entry holds its box, or else from the plan loop; a longer
     /// plan of context-only actions runs in the context-only loop, or else in the loop that
-    /// dispatches on each action's form (an entry encoded as `withEventCode`). The distinct
+    /// dispatches on each action's form (a ``_DirectEntry/Kind/withEvent(_:)`` entry). The distinct
     /// single actions, and the distinct longer plans, alternate between their two sites in the
     /// order the table first meets them.
     @inlinable
@@ -132,12 +131,11 @@ extension _ChartCompiler {
                     singleActionFirst[box] = first
                     return first
                 }()
-                if !first { b.direct.entries[i] = _DirectEntry(candidate: entry.candidate, row: entry.row) }
-            } else if entry.candidate >= 0 {
-                let c = entry.candidate
+                if !first { b.direct.entries[i] = .candidate(entry.directCandidate, contextOnly: true, row: entry.row) }
+            } else if case .contextOnly(let c) = entry.kind {
                 let plan = b.candidates.actionStart[Int(c)]..<b.candidates.actionStart[Int(c) + 1]
                 guard plan.count > 1 else { continue }
-                if !planFirst { b.direct.entries[i] = _DirectEntry(candidate: _DirectEntry.withEventCode - c, row: entry.row) }
+                if !planFirst { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
                 planFirst.toggle()
             }
         }

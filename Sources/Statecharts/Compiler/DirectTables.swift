@@ -37,12 +37,11 @@ internal struct _DirectTable: @unchecked Sendable {
 /// Owns its storage.
 ///
 /// `rows`, laid out like the direct table, holds the row's direct candidate when it is
-/// region-local (its domain holds no parallel state), `_DirectEntry.ignore`, or
-/// `_DirectEntry.slow`; `steps[c]` the states candidate `c` exits and enters as bits of the
+/// region-local (its domain holds no parallel state), see ``_RegionRow``; `steps[c]` the states candidate `c` exits and enters as bits of the
 /// configuration, with what its actions need. `atomicMask` holds the atomic and final states.
 @usableFromInline
 internal struct _RegionTables: @unchecked Sendable {
-    @usableFromInline let rows: _Table<Int32>
+    @usableFromInline let rows: _Table<_RegionRow>
     @usableFromInline let steps: _Table<_RegionStep>
     @usableFromInline let atomicMask: UInt64
     @usableFromInline let exists: Bool
@@ -62,7 +61,7 @@ internal struct _RegionTables: @unchecked Sendable {
     @usableFromInline
     struct Builder {
         @inlinable init() {}
-        @usableFromInline var rows: [Int32] = []
+        @usableFromInline var rows: [_RegionRow] = []
         @usableFromInline var steps: [_RegionStep] = []
         @usableFromInline var atomicMask: UInt64 = 0
         @usableFromInline var exists = false

@@ -2,54 +2,131 @@
 // steps and candidate plans (what `send` reads first), and the integers with several meanings
 // (a transition's static domain, an instance's leaf row, a plan's entries and its new leaf).
 
-/// What `send` does with an event of one class in one atomic state, decided at compile time.
+/// What `send` does with an event of one class in one atomic state, decided at compile time
+/// (see ``Kind``).
 ///
-/// `candidate` is a candidate `c` to take by its plan alone, stored as `c` when its actions all
-/// take only the context and as `withEventCode - c` when some also read the event; or
-/// `ignoreCode`, or `slowCode`. A candidate is direct when it is its row's first, has no guard
-/// and no `whenIn`, its plan needs nothing besides its actions (flags 0), and none of its actions
-/// can reach the outbox (so the macrostep ends with it). `row` is the new leaf as an instance
-/// stores it (`leaf << rowShift`, the byte offset of its row), here so that the next event's row
-/// is one load away from this one's. `action` is the box of the plan's action when the plan has
-/// exactly one and it takes only the context (the common case: called with no loop and no range;
-/// `send` tests it first, so it is set only on direct candidates, `candidate >= 0`); otherwise
-/// `nil`, and the actions are the candidate's plan in ``_CandidateTables/plans``.
+/// A candidate is direct when it is its row's first, has no guard and no `whenIn`, its plan
+/// needs nothing besides its actions (``_PlanFlags/none``), and none of its actions can reach the
+/// outbox (so the macrostep ends with it). `row` is the new leaf as an instance stores it
+/// (`leaf << rowShift`, the byte offset of its row), here so that the next event's row is one
+/// load away from this one's. `action` is the box of the plan's action when the plan has exactly
+/// one and it takes only the context (the common case: called with no loop and no range; `send`
+/// tests it first, so it is set only on ``Kind/contextOnly(_:)`` entries); otherwise `nil`, and
+/// the actions are the candidate's plan in ``_CandidateTables/plans``.
+///
+/// The kind is one `Int32` (`code`), encoded by the initializers and decoded by ``kind``, and
+/// nowhere else: `c` for a context-only candidate, `withEventCode - c` for one whose actions
+/// read the event, `ignoreCode`, or `slowCode`.
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
-    @usableFromInline let candidate: Int32
+    @usableFromInline let code: Int32
     @usableFromInline let row: _LeafRow
     /// A ``_ContextActionBox``, kept alive by the chart's actions.
     @usableFromInline let action: UnsafeRawPointer?
 
+    /// What the entry says.
+    @usableFromInline
+    enum Kind {
+        /// Take candidate `c` by its plan; every action takes only the context.
+        case contextOnly(Int32)
+        /// Take candidate `c` by its plan; some action reads the event.
+        case withEvent(Int32)
+        /// No transition can be taken and none could follow: the event is ignored.
+        case ignored
+        /// Anything else: the full path decides.
+        case slow
+    }
+
+    @inlinable static var ignoreCode: Int32 { -1 }
+    @inlinable static var slowCode: Int32 { -2 }
+    @inlinable static var withEventCode: Int32 { -3 }
+
     @inlinable
-    init(candidate: Int32, row: _LeafRow, action: UnsafeRawPointer? = nil) {
-        self.candidate = candidate
+    init(code: Int32, row: _LeafRow, action: UnsafeRawPointer?) {
+        self.code = code
         self.row = row
         self.action = action
+    }
+
+    /// An entry for candidate `c`, which moves the leaf to `row`; `action`: the box of its single
+    /// context-only action, if that is its whole plan.
+    @inlinable
+    static func candidate(_ c: Int32, contextOnly: Bool, row: _LeafRow, action: UnsafeRawPointer? = nil) -> Self {
+        Self(code: contextOnly ? c : withEventCode &- c, row: row, action: contextOnly ? action : nil)
+    }
+
+    /// An ignored event; the leaf stays at `row`.
+    @inlinable
+    static func ignored(row: _LeafRow) -> Self { Self(code: ignoreCode, row: row, action: nil) }
+
+    /// The full path decides.
+    @inlinable
+    static var slow: Self { Self(code: slowCode, row: .none, action: nil) }
+
+    /// The entry decoded: the only place that reads `code`.
+    @inlinable
+    var kind: Kind {
+        @inline(__always) get {
+            if code >= 0 { return .contextOnly(code) }
+            if code == Self.ignoreCode { return .ignored }
+            if code <= Self.withEventCode { return .withEvent(Self.withEventCode &- code) }
+            return .slow
+        }
     }
 
     /// log2 of the entry's size: rows are addressed in bytes.
     @inlinable static var strideShift: Int { 4 }
 
-    /// `candidate` when no transition can be taken and none could follow: the event is ignored.
-    @inlinable static var ignoreCode: Int32 { -1 }
-    /// `candidate` for anything else: the full path decides.
-    @inlinable static var slowCode: Int32 { -2 }
-    /// Direct candidates whose actions read the event are stored as `withEventCode - c`.
-    @inlinable static var withEventCode: Int32 { -3 }
-
-    /// Whether the event is ignored (`ignoreCode`).
+    /// The single context-only action and its candidate, when the entry has one (only
+    /// ``Kind/contextOnly(_:)`` entries do): `send` tests this first, the common case.
     @inlinable
-    var isIgnored: Bool { candidate == _DirectEntry.ignoreCode }
+    var singleAction: (box: UnsafeRawPointer, candidate: Int32)? {
+        @inline(__always) get {
+            guard let action else { return nil }
+            return (action, code)
+        }
+    }
 
-    /// The candidate taken by its plan alone, whichever call site the encoding chose (`c` or
-    /// `withEventCode - c`); -1 for an ignored or slow entry. (`send`'s front decodes the
-    /// two encodings apart, since each has its own call site.)
+    /// Whether the event is ignored.
+    @inlinable
+    var isIgnored: Bool {
+        if case .ignored = kind { return true }
+        return false
+    }
+
+    /// The candidate taken by its plan alone, whichever call site the encoding chose; -1 for an
+    /// ignored or slow entry.
     @inlinable
     var directCandidate: Int32 {
-        if candidate >= 0 { return candidate }
-        return candidate <= _DirectEntry.withEventCode ? _DirectEntry.withEventCode &- candidate : -1
+        switch kind {
+        case .contextOnly(let c), .withEvent(let c): return c
+        case .ignored, .slow: return -1
+        }
     }
+}
+
+/// The regions route's row for (atomic state, event class): a region-local direct candidate,
+/// an ignored event, or anything else. One `Int32`; encoded and decoded only here.
+@usableFromInline
+internal struct _RegionRow: BitwiseCopyable, Sendable {
+    /// The candidate, or -1 (ignored) or -2 (anything else).
+    @usableFromInline let rawValue: Int32
+
+    @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// A region-local direct candidate.
+    @inlinable init(candidate c: Int32) { rawValue = c }
+    /// The event is ignored in this state.
+    @inlinable static var ignored: Self { Self(rawValue: -1) }
+    /// Neither: the region plans decide.
+    @inlinable static var slow: Self { Self(rawValue: -2) }
+
+    @inlinable
+    var isIgnored: Bool { @inline(__always) get { rawValue == -1 } }
+
+    /// The region-local candidate, if the row holds one.
+    @inlinable
+    var candidate: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states

@@ -78,10 +78,10 @@ extension StatechartInstance {
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let c = rows[s &<< shift | Int(classID)]
-            if c == _DirectEntry.ignoreCode { continue }
+            let row = rows[s &<< shift | Int(classID)]
+            if row.isIgnored { continue }
             // Not a region-local direct candidate: the region plans decide, before anything happened.
-            guard c >= 0 else { return sendByRegionPlans(event, classID) }
+            guard let c = row.candidate else { return sendByRegionPlans(event, classID) }
             let step = steps[Int(c)]
             exits |= step.exits
             entries |= step.entries

@@ -26,35 +26,35 @@ extension StatechartInstance {
         let entry = UnsafeRawPointer(chart.direct.base)
             .load(fromByteOffset: from.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
         // The leaf is set before the actions run: no action can see it, and the next event's
-        // lookup need not wait. The common case first: a plan of one action on the context (only
-        // such an entry has an action).
-        if let action = entry.action {
+        // lookup need not wait.
+        let rowShift = tables.direct.rowShift
+        // The common case first, with one test: a plan of one action on the context.
+        if let (action, c) = entry.singleAction {
             leafRow = entry.row
             Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
-            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
+            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
-        if entry.candidate >= 0 {
+        switch entry.kind {
+        case .contextOnly(let c):
             leafRow = entry.row
             // Every action takes only the context: no dispatch on the closure form.
-            let plan = tables.candidates.plans[entry.candidate]
+            let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
-            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
-        }
-        if entry.candidate == _DirectEntry.ignoreCode {
-            let leaf = from.directLeaf(rowShift: tables.direct.rowShift)
-            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
-        }
-        if entry.candidate <= _DirectEntry.withEventCode {
+            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+        case .withEvent(let c):
             leafRow = entry.row
-            let c = _DirectEntry.withEventCode &- entry.candidate
             let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
             return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
-                              fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.direct.rowShift))
+                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+        case .ignored:
+            let leaf = from.directLeaf(rowShift: rowShift)
+            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
+        case .slow:
+            return nil
         }
-        return nil
     }
 
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
