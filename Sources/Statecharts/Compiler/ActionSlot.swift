@@ -1,12 +1,9 @@
-// Actions and guards as the runtime calls them: a kind byte and an unretained pointer to a box that
-// holds the closure in a `let`. Calling a closure loaded from an array or an enum retains and
-// releases its context around the call; calling it through a guaranteed reference to its box
-// does not, which halves the cost of an action on the hot path. ``Action`` and ``Guard`` box their
-// closure when they are made (so an action used by many transitions has one box), and the compiled
-// chart keeps its actions and guards, hence the boxes, for as long as the slots that point to them
-// exist. Each closure form has its own box class, with the closure's own function type: a box
-// generic over the closure type would store it reabstracted, and every call would go through a
-// thunk.
+// Actions and guards as the runtime calls them: a kind byte and an unretained pointer to the box
+// that holds the closure (Definition/ClosureBoxes.swift). Calling a closure loaded from an array
+// or an enum retains and releases its context around the call; calling it through a guaranteed
+// reference to its box does not, which halves the cost of an action on the hot path. The compiled
+// chart keeps its actions and guards, hence the boxes, for as long as the slots that point to
+// them exist.
 
 /// A compiled action: which of the three closure forms it is, and its box.
 @usableFromInline
@@ -40,6 +37,18 @@ internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
         default:
             Unmanaged<_FullActionBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(&context, event, &outbox) }
+        }
+    }
+}
+
+extension Action {
+    /// The slot the compiled chart calls the action through; valid while the action lives.
+    @inlinable
+    internal var slot: _ActionSlot {
+        switch body {
+        case .context(let box): return _ActionSlot(kind: _ActionSlot.contextKind, box: box)
+        case .contextEvent(let box): return _ActionSlot(kind: _ActionSlot.contextEventKind, box: box)
+        case .full(let box): return _ActionSlot(kind: _ActionSlot.fullKind, box: box)
         }
     }
 }
@@ -79,38 +88,14 @@ internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
     }
 }
 
-@usableFromInline
-internal final class _ContextActionBox<Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextEventActionBox<Event, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context, Event?) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context, Event?) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _FullActionBox<Event: StatechartEvent, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextGuardBox<Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context) -> Bool) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextEventGuardBox<Event, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context, Event?) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context, Event?) -> Bool) { self.body = body }
-}
-
-@usableFromInline
-internal final class _FullGuardBox<Event: StatechartEvent, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context, Event?, inout Outbox<Event>) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context, Event?, inout Outbox<Event>) -> Bool) { self.body = body }
+extension Guard {
+    /// The slot the compiled chart calls the guard through; valid while the guard lives.
+    @inlinable
+    internal var slot: _GuardSlot {
+        switch body {
+        case .context(let box): return _GuardSlot(kind: _ActionSlot.contextKind, box: box)
+        case .contextEvent(let box): return _GuardSlot(kind: _ActionSlot.contextEventKind, box: box)
+        case .full(let box): return _GuardSlot(kind: _ActionSlot.fullKind, box: box)
+        }
+    }
 }
