@@ -48,7 +48,7 @@ extension _ChartCompiler {
                     let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
-                                                transitionAction: singleContextActionBox(own))
+                                                transitionAction: singleContextAction(own))
                 }
                 rows[s << shift | cls] = _RegionRow(candidate: c)
             }
@@ -61,13 +61,13 @@ extension _ChartCompiler {
         b.regions.exists = true
     }
 
-    /// The box of the one action in `list` (action indices) when there is exactly one and it takes
-    /// only the context, for the fast paths to call without a range; `nil` otherwise. The box
-    /// belongs to the action, which the chart keeps.
+    /// The one action in `list` (action indices) when there is exactly one and it takes only the
+    /// context, for the fast paths to call without a range; `nil` otherwise. The box belongs to
+    /// the action, which the chart keeps.
     @inlinable
-    func singleContextActionBox(_ list: ArraySlice<Int32>) -> UnsafeRawPointer? {
-        guard list.count == 1, let only = list.first, actions[Int(only)].takesOnlyContext else { return nil }
-        return actions[Int(only)].slot.box
+    func singleContextAction(_ list: ArraySlice<Int32>) -> _ContextActionRef? {
+        guard list.count == 1, let only = list.first else { return nil }
+        return actions[Int(only)].slot.contextAction
     }
 
     /// The `direct` table (see ``_DirectTable``): per (atomic state, event class), the
@@ -95,7 +95,7 @@ extension _ChartCompiler {
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
                 direct[s << shift | cls] = .candidate(Int32(c), contextOnly: contextOnly,
                                                       row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
-                                                      action: singleContextActionBox(list))
+                                                      action: singleContextAction(list))
             }
         }
         b.direct.entries = direct
@@ -120,7 +120,7 @@ extension _ChartCompiler {
     /// order the table first meets them.
     @inlinable
     mutating func assignCallSites() {
-        var singleActionFirst: [UnsafeRawPointer: Bool] = [:]
+        var singleActionFirst: [_ContextActionRef: Bool] = [:]
         // A candidate is one (state, event class), so each plan appears in one entry only.
         var planFirst = true
         for i in b.direct.entries.indices {

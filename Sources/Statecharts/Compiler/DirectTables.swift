@@ -33,6 +33,24 @@ internal struct _DirectTable: @unchecked Sendable {
     }
 }
 
+/// The direct table as `send` reads it: an entry addressed by a leaf row (a byte offset, see
+/// ``_LeafRow``) and an event class, with no shift and no bounds or overflow check, since the
+/// compiler keeps every offset in range. A view of storage ``_DirectTable`` owns.
+@usableFromInline
+internal struct _DirectTableHandle: @unchecked Sendable {
+    @usableFromInline let base: UnsafeRawPointer
+
+    @inlinable
+    init(_ entries: _Table<_DirectEntry>) { base = UnsafeRawPointer(entries.base) }
+
+    /// The entry for `classID` in the row of `row` (a direct row): from one event's row to the
+    /// next is one load.
+    @inlinable @inline(__always)
+    func entry(at row: _LeafRow, class classID: Int32) -> _DirectEntry {
+        base.load(fromByteOffset: row.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+    }
+}
+
 /// The regions route's tables, for charts of at most 64 states while parallel states are active.
 /// Owns its storage.
 ///

@@ -21,8 +21,7 @@
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let code: Int32
     @usableFromInline let row: _LeafRow
-    /// A ``_ContextActionBox``, kept alive by the chart's actions.
-    @usableFromInline let action: UnsafeRawPointer?
+    @usableFromInline let action: _ContextActionRef?
 
     /// What the entry says.
     @usableFromInline
@@ -42,7 +41,7 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @inlinable static var withEventCode: Int32 { -3 }
 
     @inlinable
-    init(code: Int32, row: _LeafRow, action: UnsafeRawPointer?) {
+    init(code: Int32, row: _LeafRow, action: _ContextActionRef?) {
         self.code = code
         self.row = row
         self.action = action
@@ -51,7 +50,7 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// An entry for candidate `c`, which moves the leaf to `row`; `action`: the box of its single
     /// context-only action, if that is its whole plan.
     @inlinable
-    static func candidate(_ c: Int32, contextOnly: Bool, row: _LeafRow, action: UnsafeRawPointer? = nil) -> Self {
+    static func candidate(_ c: Int32, contextOnly: Bool, row: _LeafRow, action: _ContextActionRef? = nil) -> Self {
         Self(code: contextOnly ? c : withEventCode &- c, row: row, action: contextOnly ? action : nil)
     }
 
@@ -80,7 +79,7 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// The single context-only action and its candidate, when the entry has one (only
     /// ``Kind/contextOnly(_:)`` entries do): `send` tests this first, the common case.
     @inlinable
-    var singleAction: (box: UnsafeRawPointer, candidate: Int32)? {
+    var singleAction: (action: _ContextActionRef, candidate: Int32)? {
         @inline(__always) get {
             guard let action else { return nil }
             return (action, code)
@@ -137,8 +136,8 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let exits: UInt64
     @usableFromInline let entries: UInt64
     /// When every action takes only the context and the transition has exactly one action of its
-    /// own: its box (a ``_ContextActionBox`` the chart keeps), called without a range.
-    @usableFromInline let transitionAction: UnsafeRawPointer?
+    /// own: that action, called without a range.
+    @usableFromInline let transitionAction: _ContextActionRef?
     @usableFromInline let flags: UInt32
 
     @inlinable static var exitActions: UInt32 { 1 }
@@ -146,7 +145,7 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     @inlinable static var contextOnly: UInt32 { 4 }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: UnsafeRawPointer? = nil) {
+    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: _ContextActionRef? = nil) {
         self.exits = exits
         self.entries = entries
         self.transitionAction = transitionAction

@@ -47,7 +47,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// alone as leave to use a name's tag as its class.
     @usableFromInline let fastRows: Bool
     /// ``_DirectTable/entries`` (owned by `tables`), one load from the chart.
-    @usableFromInline let direct: _Table<_DirectEntry>
+    @usableFromInline let direct: _DirectTableHandle
     @usableFromInline let exactMatching: Bool
     @usableFromInline let doneEventsAreEvents: Bool
 
@@ -120,7 +120,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
         tables = _ChartTables(compiler.b, tree: compiler.treeStorage,
                               actionSlots: compiler.actions.map(\.slot),
-                              guardSlots: compiler.guards.map { $0?.slot ?? _GuardSlot(kind: 0, box: nil) })
+                              guardSlots: compiler.guards.map(Guard.slot))
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
@@ -136,7 +136,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
         fastRows = tables.direct.exists && (compiler.classesAreTags || !Event._namesMayBeTags)
-        direct = tables.direct.entries
+        direct = _DirectTableHandle(tables.direct.entries)
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
         self.externalEventLimit = max(1, externalEventLimit)

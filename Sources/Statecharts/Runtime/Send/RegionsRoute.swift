@@ -73,8 +73,8 @@ extension StatechartInstance {
         var count = 0
         // Read once: the stores into `picks` could alias the tables as far as the optimizer knows.
         let shift = tables.direct.shift
-        let rows = tables.regions.rows.base
-        let steps = tables.regions.steps.base
+        let rows = tables.regions.rows
+        let steps = tables.regions.steps
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
@@ -82,7 +82,7 @@ extension StatechartInstance {
             if row.isIgnored { continue }
             // Not a region-local direct candidate: the region plans decide, before anything happened.
             guard let c = row.candidate else { return sendByRegionPlans(event, classID) }
-            let step = steps[Int(c)]
+            let step = steps[c]
             exits |= step.exits
             entries |= step.entries
             anyFlags |= step.flags
@@ -108,8 +108,8 @@ extension StatechartInstance {
             }
         }
         for i in 0..<count {
-            if let action = steps[Int(picks[i])].transitionAction {
-                Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+            if let action = steps[picks[i]].transitionAction {
+                action.run(&context)
             } else {
                 let plan = tables.candidates.plans[picks[i]]
                 runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)

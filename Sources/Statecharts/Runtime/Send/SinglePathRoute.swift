@@ -21,17 +21,14 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
         assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
-        // The row is a byte offset and the compiler keeps every offset in range: from one event's
-        // row to the next is one load (no shift, no bounds or overflow checks).
-        let entry = UnsafeRawPointer(chart.direct.base)
-            .load(fromByteOffset: from.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+        let entry = chart.direct.entry(at: from, class: classID)
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait.
         let rowShift = tables.direct.rowShift
         // The common case first, with one test: a plan of one action on the context.
         if let (action, c) = entry.singleAction {
             leafRow = entry.row
-            Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+            action.run(&context)
             return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                               fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
@@ -91,15 +88,15 @@ extension StatechartInstance {
 
     /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
     /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
-    /// The slot table's address is read into a local first, to stay in a register across calls.
+    /// The slot table is read into a local first, to stay in a register across calls.
     @inlinable @inline(__always)
     mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
-        let slots = chart.tables.candidates.actionSlots.base
+        let slots = chart.tables.candidates.actionSlots
         var i = Int(start)
         let end = Int(end)
         if contextOnly {
             while i < end {
-                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
+                slots[i].runContextOnly(&context)
                 i &+= 1
             }
         } else {
