@@ -171,6 +171,44 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
         self.transitionEnd = transitionEnd
         self.actionEnd = actionEnd
     }
+
+    /// The plan's actions of one phase, as a range of the candidate action slots.
+    @inlinable @inline(__always)
+    func actions(of phase: _MicrostepPhase) -> (start: Int32, end: Int32) {
+        switch phase {
+        case .exit: (actionStart, exitEnd)
+        case .transition: (exitEnd, transitionEnd)
+        case .entry: (transitionEnd, actionEnd)
+        }
+    }
+}
+
+/// The three phases of a microstep, and the order in which several transitions taken together
+/// run them: the exits of all (the transitions backwards, each from its leaf up: exit order),
+/// then the transitions' own actions (forwards: selection order), then the entries of all
+/// (forwards: entry order), as SCXML's `microstep` orders them. Region-local transitions have
+/// disjoint domains in the document order of their leaves, so this is exactly SCXML's order for
+/// them. Written once here for every route that takes several transitions by their plans.
+@usableFromInline
+internal enum _MicrostepPhase: Sendable {
+    case exit, transition, entry
+
+    /// Calls `body` for each phase and each of `count` transitions, in microstep order;
+    /// `exits: false` or `entries: false` skips a phase with nothing to do.
+    @inlinable @inline(__always)
+    static func inOrder(count: Int, exits: Bool = true, entries: Bool = true, _ body: (Self, Int) -> Void) {
+        if exits {
+            var i = count
+            while i > 0 {
+                i &-= 1
+                body(.exit, i)
+            }
+        }
+        for i in 0..<count { body(.transition, i) }
+        if entries {
+            for i in 0..<count { body(.entry, i) }
+        }
+    }
 }
 
 /// A transition's domain as the compiler knows it: a state, none (a targetless transition exits

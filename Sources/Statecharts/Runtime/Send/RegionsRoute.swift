@@ -96,29 +96,12 @@ extension StatechartInstance {
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         guard count <= 4 else { return sendByRegionPlans(event, classID) }
-        // Region-local transitions have disjoint domains, in the document order of their leaves:
-        // exits go through the picks backwards, each from its leaf up (exit order); transition
-        // actions and entries forwards (selection and entry order).
-        if exitActions {
-            var i = count
-            while i > 0 {
-                i &-= 1
-                let plan = tables.candidates.plans[picks[i]]
-                runDirectActions(plan.actionStart, plan.exitEnd, event, contextOnly: contextOnly)
-            }
-        }
-        for i in 0..<count {
-            if let action = steps[picks[i]].transitionAction {
+        _MicrostepPhase.inOrder(count: count, exits: exitActions, entries: entryActions) { phase, i in
+            if phase == .transition, let action = steps[picks[i]].transitionAction {
                 action.run(&context)
             } else {
-                let plan = tables.candidates.plans[picks[i]]
-                runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)
-            }
-        }
-        if entryActions {
-            for i in 0..<count {
-                let plan = tables.candidates.plans[picks[i]]
-                runDirectActions(plan.transitionEnd, plan.actionEnd, event, contextOnly: contextOnly)
+                let actions = tables.candidates.plans[picks[i]].actions(of: phase)
+                runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
             }
         }
         let newWord = word & ~exits | entries
@@ -193,40 +176,35 @@ extension StatechartInstance {
             drainExternalQueue(&log, &observer)
             return SendResult(log, from: from, to: currentConfiguration)
         }
-        // Region-local picks have disjoint domains (a domain without parallel states holds at
-        // most one active leaf), so document order of their leaves is the order of their
-        // domains: exits go through the picks backwards, each from its leaf up (exit order),
-        // entries forwards (entry order). A targetless pick exits and enters nothing.
-        for pick in picks.reversed() {
-            let c = pick.candidate
-            runActions(tables.candidates.plans[c].actionStart, tables.candidates.plans[c].exitEnd, table: tables.candidates.actionSlots)
-            if let domain = tables.transitions.domain[pick.transition].state {
-                var s = pick.atomic
-                while s != domain {
-                    activeSet.remove(s)
-                    s = tables.tree.parent[s]
-                }
-            }
-        }
-        // Transition actions, in selection order.
-        for pick in picks {
-            log.transitions.append(pick.transition)
-            let plan = tables.candidates.plans[pick.candidate]
-            runActions(plan.exitEnd, plan.transitionEnd, table: tables.candidates.actionSlots)
-        }
-        // Entries, in entry order.
-        for pick in picks {
-            let c = pick.candidate
+        // A targetless pick exits and enters nothing.
+        _MicrostepPhase.inOrder(count: picks.count) { phase, i in
+            let pick = picks[i]
             let t = pick.transition
-            if tables.transitions.domain[t].state != nil {
-                var i = tables.transitions.planEntryStart[t]
-                let end = tables.transitions.planEntryStart[t + 1]
-                while i < end {
-                    activeSet.insert(tables.transitions.planEntries[i].state)
-                    i += 1
+            let actions = tables.candidates.plans[pick.candidate].actions(of: phase)
+            switch phase {
+            case .exit:
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                if let domain = tables.transitions.domain[t].state {
+                    var s = pick.atomic
+                    while s != domain {
+                        activeSet.remove(s)
+                        s = tables.tree.parent[s]
+                    }
                 }
+            case .transition:
+                log.transitions.append(t)
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+            case .entry:
+                if tables.transitions.domain[t].state != nil {
+                    var i = tables.transitions.planEntryStart[t]
+                    let end = tables.transitions.planEntryStart[t + 1]
+                    while i < end {
+                        activeSet.insert(tables.transitions.planEntries[i].state)
+                        i += 1
+                    }
+                }
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
             }
-            runActions(tables.candidates.plans[c].transitionEnd, tables.candidates.plans[c].actionEnd, table: tables.candidates.actionSlots)
         }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
             finishMacrostep(event, &log, steps: 1, &observer)
