@@ -25,12 +25,16 @@ extension StatechartInstance {
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait.
         let rowShift = tables.direct.rowShift
+        /// The result of taking candidate `c` from `from` to the entry's row.
+        @inline(__always) func taken(_ c: Int32) -> SendResult {
+            SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                       fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+        }
         // The common case first, with one test: a plan of one action on the context.
         if let (action, c) = entry.singleAction {
             leafRow = entry.row
             action.run(&context)
-            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
-                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+            return taken(c)
         }
         switch entry.kind {
         case .contextOnly(let c):
@@ -38,14 +42,12 @@ extension StatechartInstance {
             // Every action takes only the context: no dispatch on the closure form.
             let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
-            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
-                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+            return taken(c)
         case .withEvent(let c):
             leafRow = entry.row
             let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
-            return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
-                              fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
+            return taken(c)
         case .ignored:
             let leaf = from.directLeaf(rowShift: rowShift)
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
