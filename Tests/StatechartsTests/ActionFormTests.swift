@@ -40,27 +40,27 @@ extension ActionFormTests {
     }
 
     /// An event-reading action that logs `prefix` and the payload of the input it receives.
-    static func record(_ prefix: String) -> Action<Input, LockstepContext> {
-        Action(prefix) { (context: inout LockstepContext, event: Input?) in
+    static func record(_ prefix: String) -> Action<Input, Trace> {
+        Action(prefix) { (context: inout Trace, event: Input?) in
             switch event {
-            case .key(let character)?: context.log.append("\(prefix): key \(character)")
-            case .click(let x, let y)?: context.log.append("\(prefix): click \(x),\(y)")
-            case .reset?: context.log.append("\(prefix): reset")
-            case nil: context.log.append("\(prefix): nil")
+            case .key(let character)?: context.lines.append("\(prefix): key \(character)")
+            case .click(let x, let y)?: context.lines.append("\(prefix): click \(x),\(y)")
+            case .reset?: context.lines.append("\(prefix): reset")
+            case nil: context.lines.append("\(prefix): nil")
             }
         }
     }
 
-    static func inputChart(singlePathPlans: Bool) throws -> Statechart<String, Input, LockstepContext> {
-        typealias D = LockstepDSL<Input>
-        return try Statechart<String, Input, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func inputChart(singlePathPlans: Bool) throws -> Statechart<String, Input, Trace> {
+        typealias D = Logged<Input>
+        return try Statechart<String, Input, Trace>(singlePathPlans: singlePathPlans) {
             D.state("idle") {
-                OnEntry(record("enter idle with"))
+                OnEntry(record("+idle with"))
                 On(.key, to: "typing", actions: [record("t idle→typing")])
                 On(.click, actions: [record("click in idle")])
             }
             D.state("typing") {
-                OnEntry(record("enter typing with"))
+                OnEntry(record("+typing with"))
                 On(.key, actions: [record("key in typing")])
                 On(.click, to: "clicked", actions: [record("t typing→clicked")])
                 On(.reset, to: "idle", actions: [D.log("t typing→idle")])
@@ -76,28 +76,28 @@ extension ActionFormTests {
     func eventReachesActionsByName() throws {
         var lock = try Lockstep<Input> { try Self.inputChart(singlePathPlans: $0) }
         lock.start()
-        #expect(lock.direct.context.log == ["enter idle", "enter idle with: nil"])
-        #expect(lock.send(.key("q")).lines == ["exit idle", "t idle→typing: key q", "enter typing", "enter typing with: key q"])
+        #expect(lock.direct.context.lines == ["+idle", "+idle with: nil"])
+        #expect(lock.send(.key("q")).lines == ["-idle", "t idle→typing: key q", "+typing", "+typing with: key q"])
         #expect(lock.send(.key("w")).lines == ["key in typing: key w"])
         #expect(lock.send(.key("e")).lines == ["key in typing: key e"])
-        #expect(lock.send(.click(x: 1, y: 2)).lines == ["exit typing", "t typing→clicked: click 1,2", "enter clicked"])
-        #expect(lock.send(.click(x: 3, y: 4)).lines == ["exit clicked", "t clicked→clicked: click 3,4", "enter clicked"])
+        #expect(lock.send(.click(x: 1, y: 2)).lines == ["-typing", "t typing→clicked: click 1,2", "+clicked"])
+        #expect(lock.send(.click(x: 3, y: 4)).lines == ["-clicked", "t clicked→clicked: click 3,4", "+clicked"])
         #expect(lock.send(.key("x")).result.outcome == .ignored)
-        #expect(lock.send(.reset).lines == ["exit clicked", "t clicked→idle: reset", "enter idle", "enter idle with: reset"])
+        #expect(lock.send(.reset).lines == ["-clicked", "t clicked→idle: reset", "+idle", "+idle with: reset"])
         #expect(lock.send(.click(x: 5, y: 6)).lines == ["click in idle: click 5,6"])
         #expect(lock.send(.click(x: 7, y: 8)).lines == ["click in idle: click 7,8"])
     }
 
-    static func signalReader<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func signalReader<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("s1") {
-                On(.go, to: "s2", actions: [D.logEvent("t s1→s2")])
-                On(.poke, .tick, actions: [D.logEvent("in s1")])
+                On(.go, to: "s2", actions: [D.logWithEvent("t s1→s2")])
+                On(.poke, .tick, actions: [D.logWithEvent("in s1")])
             }
             D.state("s2") {
-                OnEntry(D.logEvent("s2 entered by"))
-                On(.back, .go, to: "s1", actions: [D.logEvent("t s2→s1")])
+                OnEntry(D.logWithEvent("s2 entered by"))
+                On(.back, .go, to: "s1", actions: [D.logWithEvent("t s2→s1")])
             }
         }
     }
@@ -113,28 +113,28 @@ extension ActionFormTests {
         lock.start()
         #expect(lock.send(.poke).lines == ["in s1 [poke]"])
         #expect(lock.send(.tick).lines == ["in s1 [tick]"])
-        #expect(lock.send(.go).lines == ["exit s1", "t s1→s2 [go]", "enter s2", "s2 entered by [go]"])
-        #expect(lock.send(.back).lines == ["exit s2", "t s2→s1 [back]", "enter s1"])
-        #expect(lock.send(.go).lines == ["exit s1", "t s1→s2 [go]", "enter s2", "s2 entered by [go]"])
-        #expect(lock.send(.go).lines == ["exit s2", "t s2→s1 [go]", "enter s1"])
+        #expect(lock.send(.go).lines == ["-s1", "t s1→s2 [go]", "+s2", "s2 entered by [go]"])
+        #expect(lock.send(.back).lines == ["-s2", "t s2→s1 [back]", "+s1"])
+        #expect(lock.send(.go).lines == ["-s1", "t s1→s2 [go]", "+s2", "s2 entered by [go]"])
+        #expect(lock.send(.go).lines == ["-s2", "t s2→s1 [go]", "+s1"])
         #expect(lock.send(.tick).lines == ["in s1 [tick]"])
     }
 
-    static func commandChart(singlePathPlans: Bool) throws -> Statechart<String, Cmd, LockstepContext> {
-        typealias D = LockstepDSL<Cmd>
-        let apply = Action<Cmd, LockstepContext>("apply") { (context: inout LockstepContext, event: Cmd?) in
+    static func commandChart(singlePathPlans: Bool) throws -> Statechart<String, Cmd, Trace> {
+        typealias D = Logged<Cmd>
+        let apply = Action<Cmd, Trace>("apply") { (context: inout Trace, event: Cmd?) in
             switch event {
             case .set(let value)?:
                 context.n = value
-                context.log.append("set \(value)")
+                context.lines.append("set \(value)")
             case .clear?:
                 context.n = 0
-                context.log.append("clear")
-            case .noise?: context.log.append("noise")
-            case nil: context.log.append("nil")
+                context.lines.append("clear")
+            case .noise?: context.lines.append("noise")
+            case nil: context.lines.append("nil")
             }
         }
-        return try Statechart<String, Cmd, LockstepContext>(singlePathPlans: singlePathPlans) {
+        return try Statechart<String, Cmd, Trace>(singlePathPlans: singlePathPlans) {
             D.state("off") { On(.set, to: "on", actions: [apply]) }
             D.state("on") {
                 On(.set, actions: [apply])
@@ -147,36 +147,36 @@ extension ActionFormTests {
     func eventReachesActionsByTaggedName() throws {
         var lock = try Lockstep<Cmd> { try Self.commandChart(singlePathPlans: $0) }
         lock.start()
-        #expect(lock.send(.set(3)).lines == ["exit off", "set 3", "enter on"])
+        #expect(lock.send(.set(3)).lines == ["-off", "set 3", "+on"])
         #expect(lock.direct.context.n == 3)
         #expect(lock.send(.set(7)).lines == ["set 7"])
         #expect(lock.direct.context.n == 7)
         let noise = lock.send(.noise)
         #expect(noise.result.outcome == .ignored && noise.lines.isEmpty)
-        #expect(lock.send(.clear).lines == ["exit on", "clear", "enter off"])
+        #expect(lock.send(.clear).lines == ["-on", "clear", "+off"])
         #expect(lock.direct.context.n == 0)
-        #expect(lock.send(.set(1)).lines == ["exit off", "set 1", "enter on"])
+        #expect(lock.send(.set(1)).lines == ["-off", "set 1", "+on"])
         #expect(lock.direct.context.n == 1)
         #expect(lock.planned.declaredEventNames == [.set, .clear])
     }
 
-    static func mixedForms<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        let bump = Action<E, LockstepContext>("n += 1") { $0.n += 1 }
-        let readN = Action<E, LockstepContext>("read n") { (context: inout LockstepContext, event: E?) in
-            context.log.append("n = \(context.n) on \(event.map { String(describing: $0) } ?? "nil")")
+    static func mixedForms<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let bump = Action<E, Trace>("n += 1") { $0.n += 1 }
+        let readN = Action<E, Trace>("read n") { (context: inout Trace, event: E?) in
+            context.lines.append("n = \(context.n) on \(event.map { String(describing: $0) } ?? "nil")")
         }
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("M") {
-                OnExit(D.logEvent("exit M (event)"))
+                OnExit(D.logWithEvent("-M (event)"))
                 D.state("M1") {
-                    OnExit(D.logEvent("exit M1 (event)"))
+                    OnExit(D.logWithEvent("-M1 (event)"))
                     OnExit(bump)
-                    On(.go, to: "N", actions: [D.log("t1 (context)"), readN, bump, D.logEvent("t2 (event)"), readN])
+                    On(.go, to: "N", actions: [D.log("t1 (context)"), readN, bump, D.logWithEvent("t2 (event)"), readN])
                 }
             }
             D.state("N") {
-                OnEntry(D.logEvent("enter N (event)"))
+                OnEntry(D.logWithEvent("+N (event)"))
                 OnEntry(bump)
                 Initial("N1", actions: [readN, D.log("init N→N1 (context)")])
                 D.state("N1") {
@@ -197,16 +197,16 @@ extension ActionFormTests {
         var lock = try Lockstep<E> { try mixedForms(E.self, singlePathPlans: $0) }
         lock.start()
         #expect(lock.send(.go).lines == [
-            "exit M1", "exit M1 (event) [go]", "exit M", "exit M (event) [go]",
+            "-M1", "-M1 (event) [go]", "-M", "-M (event) [go]",
             "t1 (context)", "n = 1 on go", "t2 (event) [go]", "n = 2 on go",
-            "enter N", "enter N (event) [go]", "n = 3 on go", "init N→N1 (context)", "enter N1", "n = 3 on go",
+            "+N", "+N (event) [go]", "n = 3 on go", "init N→N1 (context)", "+N1", "n = 3 on go",
         ])
         #expect(lock.direct.context.n == 3)
-        #expect(lock.send(.back).lines == ["exit N1", "exit N", "n = 4 on back", "enter M", "enter M1"])
+        #expect(lock.send(.back).lines == ["-N1", "-N", "n = 4 on back", "+M", "+M1"])
         #expect(lock.send(.go).lines == [
-            "exit M1", "exit M1 (event) [go]", "exit M", "exit M (event) [go]",
+            "-M1", "-M1 (event) [go]", "-M", "-M (event) [go]",
             "t1 (context)", "n = 5 on go", "t2 (event) [go]", "n = 6 on go",
-            "enter N", "enter N (event) [go]", "n = 7 on go", "init N→N1 (context)", "enter N1", "n = 7 on go",
+            "+N", "+N (event) [go]", "n = 7 on go", "init N→N1 (context)", "+N1", "n = 7 on go",
         ])
     }
 }
@@ -215,20 +215,20 @@ extension ActionFormTests {
 
 extension ActionFormTests {
 
-    static func outboxChart<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func outboxChart<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("a") {
-                On(.go, to: "b", actions: [D.log("t a→b"), D.raise("raise poke", .poke), D.logEvent("after raise")])
+                On(.go, to: "b", actions: [D.log("t a→b"), D.raise("raise poke", .poke), D.logWithEvent("after raise")])
             }
-            D.state("b") { On(.poke, to: "c", actions: [D.logEvent("t b→c")]) }
+            D.state("b") { On(.poke, to: "c", actions: [D.logWithEvent("t b→c")]) }
             D.state("c") {
-                OnExit(D.raise("exit c raises tick", .tick))
+                OnExit(D.raise("-c raises tick", .tick))
                 On(.go, to: "d", actions: [D.send("send back", .back), D.log("t c→d")])
             }
             D.state("d") {
-                On(.tick, actions: [D.logEvent("tick in d")])
-                On(.back, to: "a", actions: [D.logEvent("t d→a")])
+                On(.tick, actions: [D.logWithEvent("tick in d")])
+                On(.back, to: "a", actions: [D.logWithEvent("t d→a")])
             }
         }
     }
@@ -243,7 +243,7 @@ extension ActionFormTests {
         var lock = try Lockstep<E> { try outboxChart(E.self, singlePathPlans: $0) }
         lock.start()
         var (result, lines) = lock.send(.go)
-        #expect(lines == ["exit a", "t a→b", "raise poke", "after raise [go]", "enter b", "exit b", "t b→c [poke]", "enter c"])
+        #expect(lines == ["-a", "t a→b", "raise poke", "after raise [go]", "+b", "-b", "t b→c [poke]", "+c"])
         #expect(result.outcome == .transitioned)
         #expect(lock.names(result) == ["a→b", "b→c"])
         #expect(lock.planned.activeStates(in: result.from) == ["a"])
@@ -251,8 +251,8 @@ extension ActionFormTests {
 
         // A raise from an exit action runs before the event sent by a transition action.
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit c", "exit c raises tick", "send back", "t c→d", "enter d", "tick in d [tick]",
-                          "exit d", "t d→a [back]", "enter a"])
+        #expect(lines == ["-c", "-c raises tick", "send back", "t c→d", "+d", "tick in d [tick]",
+                          "-d", "t d→a [back]", "+a"])
         #expect(lock.names(result) == ["c→d", "d→", "d→a"])
         #expect(lock.planned.activeStates(in: result.to) == ["a"])
 
@@ -266,21 +266,21 @@ extension ActionFormTests {
 
 extension ActionFormTests {
 
-    static func guarded<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        let flag = Guard<E, LockstepContext>("flag") { $0.flag }
-        let moreThanFive = Guard<E, LockstepContext>("n > 5") { $0.n > 5 }
-        let goAndTwo = Guard<E, LockstepContext>("event is go and n ≥ 2") { (context: LockstepContext, event: E?) -> Bool in
+    static func guarded<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let flag = Guard<E, Trace>("flag") { $0.flag }
+        let moreThanFive = Guard<E, Trace>("n > 5") { $0.n > 5 }
+        let goAndTwo = Guard<E, Trace>("event is go and n ≥ 2") { (context: Trace, event: E?) -> Bool in
             event == .go && context.n >= 2
         }
-        let raising = Guard<E, LockstepContext>("raise poke, then flag") { (context: LockstepContext, _: E?, outbox: inout Outbox<E>) -> Bool in
+        let raising = Guard<E, Trace>("raise poke, then flag") { (context: Trace, _: E?, outbox: inout Outbox<E>) -> Bool in
             outbox.raise(.poke)
             return context.flag
         }
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("G") {
                 On(.go, to: "Out", actions: [D.log("t G→Out")])
-                On(.poke, actions: [D.logEvent("poke in G")])
+                On(.poke, actions: [D.logWithEvent("poke in G")])
                 D.state("G1") {
                     On(.go, to: "G2", guard: flag, actions: [D.log("t G1→G2")])
                     On(.down, to: "G3", guard: moreThanFive, actions: [D.log("t G1→G3")])
@@ -297,7 +297,7 @@ extension ActionFormTests {
             }
             D.state("Out") {
                 On(.go, to: "G", actions: [D.log("t Out→G")])
-                On(.poke, actions: [D.logEvent("poke in Out")])
+                On(.poke, actions: [D.logWithEvent("poke in Out")])
             }
         }
     }
@@ -315,9 +315,9 @@ extension ActionFormTests {
 
         // (Context) guard false: the ancestor's transition.
         var (result, lines) = lock.send(.go)
-        #expect(lines == ["exit G1", "exit G", "t G→Out", "enter Out"])
+        #expect(lines == ["-G1", "-G", "t G→Out", "+Out"])
         #expect(lock.names(result) == ["G→Out"])
-        #expect(lock.send(.go).lines == ["exit Out", "t Out→G", "enter G", "enter G1"])
+        #expect(lock.send(.go).lines == ["-Out", "t Out→G", "+G", "+G1"])
 
         // Nothing enabled: ignored, nothing runs.
         (result, lines) = lock.send(.down)
@@ -325,18 +325,18 @@ extension ActionFormTests {
 
         // (Context) guard true.
         lock.updateContext { $0.flag = true }
-        #expect(lock.send(.go).lines == ["exit G1", "t G1→G2", "enter G2"])
+        #expect(lock.send(.go).lines == ["-G1", "t G1→G2", "+G2"])
         // (Context, Event?) guard false: the state's next candidate.
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit G2", "t G2→G1", "enter G1"])
+        #expect(lines == ["-G2", "t G2→G1", "+G1"])
         #expect(lock.names(result) == ["G2→G1"])
-        #expect(lock.send(.go).lines == ["exit G1", "t G1→G2", "enter G2"])
+        #expect(lock.send(.go).lines == ["-G1", "t G1→G2", "+G2"])
         // (Context, Event?) guard true.
         lock.updateContext { $0.n = 2 }
-        #expect(lock.send(.go).lines == ["exit G2", "t G2→G3", "enter G3"])
+        #expect(lock.send(.go).lines == ["-G2", "t G2→G3", "+G3"])
 
         // whenIn satisfied (an ancestor is active), then not (a state that is not).
-        #expect(lock.send(.up).lines == ["exit G3", "t G3→G1 whenIn G", "enter G1"])
+        #expect(lock.send(.up).lines == ["-G3", "t G3→G1 whenIn G", "+G1"])
         _ = lock.send(.go)
         _ = lock.send(.go)
         #expect(lock.direct.configuration == ["G", "G3"])
@@ -345,7 +345,7 @@ extension ActionFormTests {
 
         // (Context, Event?, Outbox) guard true: the event it raised runs in the same send.
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit G3", "t G3→G1", "enter G1", "poke in G [poke]"])
+        #expect(lines == ["-G3", "t G3→G1", "+G1", "poke in G [poke]"])
         #expect(lock.names(result) == ["G3→G1", "G→"])
 
         // (Context, Event?, Outbox) guard false: the ancestor's transition, then the raised event.
@@ -353,7 +353,7 @@ extension ActionFormTests {
         _ = lock.send(.go)
         lock.updateContext { $0.flag = false }
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit G3", "exit G", "t G→Out", "enter Out", "poke in Out [poke]"])
+        #expect(lines == ["-G3", "-G", "t G→Out", "+Out", "poke in Out [poke]"])
         #expect(lock.names(result) == ["G→Out", "Out→"])
     }
 }

@@ -238,9 +238,9 @@ struct DoneEventTests {
 
 extension DoneEventTests {
 
-    static func finishing<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func finishing<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("job", initial: "work") {
                 D.state("work") {
                     On(.go, to: "finished", actions: [D.log("t work→finished")])
@@ -271,9 +271,9 @@ extension DoneEventTests {
         #expect(result.outcome == .notRunning && lines.isEmpty)
         lock.start()
 
-        #expect(lock.send(.tick).lines == ["exit work", "t work→work", "enter work"])
+        #expect(lock.send(.tick).lines == ["-work", "t work→work", "+work"])
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit work", "t work→finished", "enter finished", "exit finished", "exit job", "job done", "enter review"])
+        #expect(lines == ["-work", "t work→finished", "+finished", "-finished", "-job", "job done", "+review"])
         #expect(lock.names(result) == ["work→finished", "job→review"])
         let done = try #require(result.transitions.last)
         #expect(lock.planned.transition(done)?.doneOf == "job")
@@ -282,7 +282,7 @@ extension DoneEventTests {
 
         // A top-level final state: the chart finishes and its exit actions run.
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit review", "t review→end", "enter end", "exit end"])
+        #expect(lines == ["-review", "t review→end", "+end", "-end"])
         #expect(result.outcome == .transitioned)
         #expect(lock.names(result) == ["review→end"])
         #expect(lock.planned.activeStates(in: result.to) == ["end"])
@@ -293,6 +293,6 @@ extension DoneEventTests {
             #expect(result.outcome == .notRunning, "\(event)")
             #expect(lines.isEmpty && result.transitions.isEmpty && result.from == result.to, "\(event)")
         }
-        #expect(lock.direct.context.log.last == "exit end")
+        #expect(lock.direct.context.lines.last == "-end")
     }
 }

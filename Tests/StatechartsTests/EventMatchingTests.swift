@@ -216,13 +216,13 @@ struct EventMatchingTests {
 
 extension EventMatchingTests {
 
-    static func waiting<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        let flag = Guard<E, LockstepContext>("flag") { $0.flag }
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func waiting<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let flag = Guard<E, Trace>("flag") { $0.flag }
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("idle") { On(.go, to: "wait", actions: [D.log("t idle→wait")]) }
             D.state("wait") {
-                Always(to: "ready", guard: flag, actions: [D.logEvent("always wait→ready")])
+                Always(to: "ready", guard: flag, actions: [D.logWithEvent("always wait→ready")])
                 On(.poke, actions: [D.log("poke in wait")])
             }
             D.state("ready") { On(.back, to: "idle", actions: [D.log("t ready→idle")]) }
@@ -248,7 +248,7 @@ extension EventMatchingTests {
         }
         #expect(!lock.direct.can(.stray) && lock.direct.can(.go))
 
-        #expect(lock.send(.go).lines == ["exit idle", "t idle→wait", "enter wait"])
+        #expect(lock.send(.go).lines == ["-idle", "t idle→wait", "+wait"])
         // An eventless transition on the path, its guard false: still ignored.
         var (result, lines) = lock.send(.stray)
         #expect(result.outcome == .ignored && lines.isEmpty)
@@ -258,14 +258,14 @@ extension EventMatchingTests {
         lock.updateContext { $0.flag = true }
         (result, lines) = lock.send(.stray)
         #expect(result.outcome == .transitioned)
-        #expect(lines == ["exit wait", "always wait→ready [stray]", "enter ready"])
+        #expect(lines == ["-wait", "always wait→ready [stray]", "+ready"])
         #expect(lock.names(result) == ["wait→ready"])
         #expect(lock.planned.activeStates(in: result.from) == ["wait"])
         #expect(lock.planned.activeStates(in: result.to) == ["ready"])
 
-        #expect(lock.send(.back).lines == ["exit ready", "t ready→idle", "enter idle"])
+        #expect(lock.send(.back).lines == ["-ready", "t ready→idle", "+idle"])
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit idle", "t idle→wait", "enter wait", "exit wait", "always wait→ready [go]", "enter ready"])
+        #expect(lines == ["-idle", "t idle→wait", "+wait", "-wait", "always wait→ready [go]", "+ready"])
         #expect(lock.names(result) == ["idle→wait", "wait→ready"])
     }
 
@@ -280,9 +280,9 @@ extension EventMatchingTests {
     /// The same cases, without `CaseIterable`.
     enum HashedPartial: StatechartEvent, Hashable { case hidden, go, finish }
 
-    static func jobChart<E: StatechartEvent>(_: E.Type, go: E.Name, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func jobChart<E: StatechartEvent>(_: E.Type, go: E.Name, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("job", initial: "work") {
                 D.state("work") { On(go, to: "work2", actions: [D.log("t work→work2")]) }
                 D.state("work2") { On(go, to: "work", actions: [D.log("t work2→work")]) }
@@ -297,8 +297,8 @@ extension EventMatchingTests {
     /// left out must still behave as an undeclared event, as it does without `CaseIterable`.
     @Test("a case that a custom allCases leaves out is ignored like any undeclared event", arguments: [true, false])
     func caseMissingFromAllCasesIsIgnored(singlePathPlans: Bool) throws {
-        var tagged = try Self.jobChart(Partial.self, go: .go, singlePathPlans: singlePathPlans).start(context: LockstepContext())
-        var hashed = try Self.jobChart(HashedPartial.self, go: .go, singlePathPlans: singlePathPlans).start(context: LockstepContext())
+        var tagged = try Self.jobChart(Partial.self, go: .go, singlePathPlans: singlePathPlans).start(context: Trace())
+        var hashed = try Self.jobChart(HashedPartial.self, go: .go, singlePathPlans: singlePathPlans).start(context: Trace())
         let hashedResult = hashed.send(.hidden)
         #expect(hashedResult.outcome == .ignored)
         #expect(hashed.configuration == ["job", "work"])
@@ -315,8 +315,8 @@ extension EventMatchingTests {
 
 extension EventMatchingTests {
 
-    static func declaring<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func declaring<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             State("one") {
                 On(.poke, to: "two")
                 On(.go, .poke, to: "two")
@@ -340,7 +340,7 @@ extension EventMatchingTests {
         let chart = try declaring(E.self, singlePathPlans: singlePathPlans)
         // Not case (tag) order, which is go, stray, back, up, down, poke, tick.
         #expect(chart.declaredEventNames == [.poke, .go, .back, .tick])
-        var machine = chart.start(context: LockstepContext())
+        var machine = chart.start(context: Trace())
         #expect(machine.enabledEventNames == [.poke, .go])
         machine.send(.go)
         #expect(machine.configuration == ["two"])

@@ -256,18 +256,18 @@ extension HistoryTests {
 
         // Empty memory: the default transition's actions run after H's entry, H2 entered by default.
         var (result, lines) = quad.send(.go)
-        #expect(lines == ["exit Out", "t Out→Hd", "enter H", "Hd default", "enter H2", "init H2→H2a", "enter H2a"])
+        #expect(lines == ["-Out", "t Out→Hd", "+H", "Hd default", "+H2", "init H2→H2a", "+H2a"])
         #expect(quad.names(result) == ["Out→Hd"])
         #expect(quad.planned.activeStates(in: result.to) == ["H", "H2", "H2a"])
 
         // Into H1b, out, and back through the deep history: no initial action on the way down.
         quad.send(.tick)
         (result, lines) = quad.send(.tick)
-        #expect(lines == ["exit H1a", "t H1a→H1b", "enter H1b"])
+        #expect(lines == ["-H1a", "t H1a→H1b", "+H1b"])
         (result, lines) = quad.send(.leave)
-        #expect(lines == ["exit H1b", "exit H1", "exit H", "t H→Out", "enter Out"])
+        #expect(lines == ["-H1b", "-H1", "-H", "t H→Out", "+Out"])
         (result, lines) = quad.send(.go)
-        #expect(lines == ["exit Out", "t Out→Hd", "enter H", "enter H1", "enter H1b"])
+        #expect(lines == ["-Out", "t Out→Hd", "+H", "+H1", "+H1b"])
         #expect(quad.names(result) == ["Out→Hd"])
         #expect(quad.planned.activeStates(in: result.from) == ["Out"])
         #expect(quad.planned.activeStates(in: result.to) == ["H", "H1", "H1b"])
@@ -275,28 +275,28 @@ extension HistoryTests {
         // The shallow history remembers H1 (compound): entered by default below it.
         quad.send(.leave)
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit Out", "t Out→Hs", "enter H", "enter H1", "init H1→H1a", "enter H1a"])
+        #expect(lines == ["-Out", "t Out→Hs", "+H", "+H1", "init H1→H1a", "+H1a"])
         #expect(quad.direct.configuration == ["H", "H1", "H1a"])
 
         // The shallow history remembering the atomic H3.
         (result, lines) = quad.send(.stray)
-        #expect(lines == ["exit H1a", "exit H1", "t H1→H3", "enter H3"])
+        #expect(lines == ["-H1a", "-H1", "t H1→H3", "+H3"])
         quad.send(.leave)
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit Out", "t Out→Hs", "enter H", "enter H3"])
+        #expect(lines == ["-Out", "t Out→Hs", "+H", "+H3"])
         #expect(quad.names(result) == ["Out→Hs"])
 
         // From H3 inside H to H's deep history (memory H3): the domain is H, which stays active.
         (result, lines) = quad.send(.tick)
-        #expect(lines == ["exit H3", "t H3→Hd", "enter H3"])
+        #expect(lines == ["-H3", "t H3→Hd", "+H3"])
         #expect(quad.names(result) == ["H3→Hd"])
         // The same through the shallow history.
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit H3", "t H3→Hs", "enter H3"])
+        #expect(lines == ["-H3", "t H3→Hs", "+H3"])
 
         // From H itself to its history: H is exited (recording H3 again) and re-entered.
         (result, lines) = quad.send(.poke)
-        #expect(lines == ["exit H3", "exit H", "t H→Hd", "enter H", "enter H3"])
+        #expect(lines == ["-H3", "-H", "t H→Hd", "+H", "+H3"])
 
         // Remember H1b deep, then from H1b (inside H1) to Hd: the domain is H1 (below H, the
         // history's parent), so H1 stays active; SCXML's addAncestorStatesToEnter still adds H1
@@ -310,7 +310,7 @@ extension HistoryTests {
         quad.send(.leave)   // memory: H1b (deep), H1 (shallow)
         quad.send(.go)      // back in H1b through the deep history
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit H1b", "t H1b→Hd", "enter H1", "enter H1b"])
+        #expect(lines == ["-H1b", "t H1b→Hd", "+H1", "+H1b"])
         #expect(quad.names(result) == ["H1b→Hd"])
         #expect(quad.direct.configuration == ["H", "H1", "H1b"])
 
@@ -318,7 +318,7 @@ extension HistoryTests {
         // (H1b), H's exit records the new one (H1a), the entry set is computed with it.
         quad.send(.tick)    // H1b → H1a
         (result, lines) = quad.send(.poke)
-        #expect(lines == ["exit H1a", "exit H1", "exit H", "t H→Hd", "enter H", "enter H1", "enter H1a"])
+        #expect(lines == ["-H1a", "-H1", "-H", "t H→Hd", "+H", "+H1", "+H1a"])
         #expect(quad.direct.configuration == ["H", "H1", "H1a"])
     }
 

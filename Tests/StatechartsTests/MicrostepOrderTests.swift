@@ -12,9 +12,9 @@ struct MicrostepOrderTests {}
 extension MicrostepOrderTests {
 
     /// A and B, each compound two levels deep, with initial transitions that log.
-    static func nested<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func nested<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("A") {
                 Initial("A1", actions: [D.log("init A→A1")])
                 On(.down, to: "A1", kind: .internal, actions: [D.log("t A→A1 internal")])
@@ -48,11 +48,11 @@ extension MicrostepOrderTests {
     static func exitTransitionEntryOrder<E: LockstepSignal>(_: E.Type) throws {
         var lock = try Lockstep<E> { try nested(E.self, singlePathPlans: $0) }
         lock.start()
-        #expect(lock.direct.context.log == ["enter A", "init A→A1", "enter A1", "init A1→A11", "enter A11"])
+        #expect(lock.direct.context.lines == ["+A", "init A→A1", "+A1", "init A1→A11", "+A11"])
 
         // Down from A11 into B: B's and B1's initial transitions run after their entry actions.
         var (result, lines) = lock.send(.go)
-        #expect(lines == ["exit A11", "exit A1", "exit A", "t A11→B", "enter B", "init B→B1", "enter B1", "init B1→B11", "enter B11"])
+        #expect(lines == ["-A11", "-A1", "-A", "t A11→B", "+B", "init B→B1", "+B1", "init B1→B11", "+B11"])
         #expect(result.outcome == .transitioned)
         #expect(lock.names(result) == ["A11→B"])
         #expect(lock.planned.activeStates(in: result.from) == ["A", "A1", "A11"])
@@ -61,27 +61,27 @@ extension MicrostepOrderTests {
 
         // An external self-transition of the compound ancestor B exits and re-enters all of it.
         (result, lines) = lock.send(.poke)
-        #expect(lines == ["exit B11", "exit B1", "exit B", "t B→B", "enter B", "init B→B1", "enter B1", "init B1→B11", "enter B11"])
+        #expect(lines == ["-B11", "-B1", "-B", "t B→B", "+B", "init B→B1", "+B1", "init B1→B11", "+B11"])
         #expect(lock.names(result) == ["B→B"])
 
         // Back up from B (an ancestor's transition) to the atomic A11: no initial action runs.
         (result, lines) = lock.send(.back)
-        #expect(lines == ["exit B11", "exit B1", "exit B", "t B→A11", "enter A", "enter A1", "enter A11"])
+        #expect(lines == ["-B11", "-B1", "-B", "t B→A11", "+A", "+A1", "+A11"])
         #expect(lock.names(result) == ["B→A11"])
         #expect(lock.planned.activeStates(in: result.to) == ["A", "A1", "A11"])
 
         // Domain A: A itself is neither exited nor entered.
         (result, lines) = lock.send(.up)
-        #expect(lines == ["exit A11", "exit A1", "t A11→A2", "enter A2"])
+        #expect(lines == ["-A11", "-A1", "t A11→A2", "+A2"])
         #expect(lock.direct.configuration == ["A", "A2"])
 
         // An internal transition of A to its child A1: A stays, A1 is entered by default.
         (result, lines) = lock.send(.down)
-        #expect(lines == ["exit A2", "t A→A1 internal", "enter A1", "init A1→A11", "enter A11"])
+        #expect(lines == ["-A2", "t A→A1 internal", "+A1", "init A1→A11", "+A11"])
         #expect(lock.names(result) == ["A→A1"])
         #expect(lock.direct.configuration == ["A", "A1", "A11"])
 
         (result, lines) = lock.send(.go)
-        #expect(lines == ["exit A11", "exit A1", "exit A", "t A11→B", "enter B", "init B→B1", "enter B1", "init B1→B11", "enter B11"])
+        #expect(lines == ["-A11", "-A1", "-A", "t A11→B", "+B", "init B→B1", "+B1", "init B1→B11", "+B11"])
     }
 }

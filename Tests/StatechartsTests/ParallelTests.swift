@@ -162,7 +162,7 @@ extension ParallelTests {
                         }
                         RegionDSL.state("B\(k)") {
                             Initial("B\(k)y", actions: [RegionDSL.log("init B\(k)→B\(k)y")])
-                            On(.back, to: "A\(k)", actions: [RegionDSL.logEvent("t B\(k)→A\(k)")])
+                            On(.back, to: "A\(k)", actions: [RegionDSL.logWithEvent("t B\(k)→A\(k)")])
                             RegionDSL.state("B\(k)x")
                             RegionDSL.state("B\(k)y")
                         }
@@ -184,8 +184,8 @@ extension ParallelTests {
         #expect(quad.direct.configuration == ["Idle"])
 
         let (entered, enterLines) = quad.send(.enter)
-        #expect(enterLines == ["exit Idle", "t Idle→P", "enter P"]
-                + (1...n).flatMap { ["enter R\($0)", "enter A\($0)", "enter A\($0)x"] })
+        #expect(enterLines == ["-Idle", "t Idle→P", "+P"]
+                + (1...n).flatMap { ["+R\($0)", "+A\($0)", "+A\($0)x"] })
         #expect(quad.names(entered) == ["Idle→P"])
         #expect(quad.planned.activeStates(in: entered.to) == regionConfiguration(n, inA: true))
 
@@ -193,9 +193,9 @@ extension ParallelTests {
             let (went, goLines) = quad.send(.go)
             // All exits (regions backwards, each from its leaf up), then every transition's
             // actions in document order, then every entry (with the initial actions) in order.
-            let exits = (1...n).reversed().flatMap { ["exit A\($0)x", "exit A\($0)"] }
+            let exits = (1...n).reversed().flatMap { ["-A\($0)x", "-A\($0)"] }
             let actions = (1...n).map { "t A\($0)x→B\($0)" }
-            let entries = (1...n).flatMap { ["enter B\($0)", "init B\($0)→B\($0)y", "enter B\($0)y"] }
+            let entries = (1...n).flatMap { ["+B\($0)", "init B\($0)→B\($0)y", "+B\($0)y"] }
             #expect(goLines == exits + actions + entries, "round \(round), \(n) regions")
             #expect(went.outcome == .transitioned)
             #expect(quad.names(went) == (1...n).map { "A\($0)x→B\($0)" })
@@ -205,9 +205,9 @@ extension ParallelTests {
             #expect(quad.direct.configuration == regionConfiguration(n, inA: false))
 
             let (back, backLines) = quad.send(.back)
-            #expect(backLines == (1...n).reversed().flatMap { ["exit B\($0)y", "exit B\($0)"] }
+            #expect(backLines == (1...n).reversed().flatMap { ["-B\($0)y", "-B\($0)"] }
                     + (1...n).map { "t B\($0)→A\($0) [back]" }
-                    + (1...n).flatMap { ["enter A\($0)", "enter A\($0)x"] }, "round \(round), \(n) regions")
+                    + (1...n).flatMap { ["+A\($0)", "+A\($0)x"] }, "round \(round), \(n) regions")
             #expect(quad.names(back) == (1...n).map { "B\($0)→A\($0)" })
             #expect(quad.planned.activeStates(in: back.to) == regionConfiguration(n, inA: true))
         }
@@ -221,8 +221,8 @@ extension ParallelTests {
 
         quad.send(.go)
         let (left, leaveLines) = quad.send(.leave)
-        #expect(leaveLines == (1...n).reversed().flatMap { ["exit B\($0)y", "exit B\($0)", "exit R\($0)"] }
-                + ["exit P", "t P→Idle", "enter Idle"])
+        #expect(leaveLines == (1...n).reversed().flatMap { ["-B\($0)y", "-B\($0)", "-R\($0)"] }
+                + ["-P", "t P→Idle", "+Idle"])
         #expect(quad.names(left) == ["P→Idle"])
         #expect(quad.direct.configuration == ["Idle"])
     }
@@ -288,14 +288,14 @@ extension ParallelTests {
     /// region's own internal transition, and an external transition of a region (its domain is
     /// the root: it leaves and re-enters `P`).
     static func mixed(singlePathPlans: Bool) throws -> RegionChart {
-        let flag = Guard<RegionEvent, LockstepContext>("flag") { $0.flag }
+        let flag = Guard<RegionEvent, Trace>("flag") { $0.flag }
         return try RegionChart(singlePathPlans: singlePathPlans) {
             RegionDSL.parallel("P") {
                 RegionDSL.state("R1") {
                     On(.back, to: "M1a", kind: .internal, actions: [RegionDSL.log("t R1→M1a internal")])
                     On(.leave, to: "M1a", actions: [RegionDSL.log("t R1→M1a external")])
                     RegionDSL.state("M1a") { On(.go, to: "M1b", actions: [RegionDSL.log("t M1a→M1b")]) }
-                    RegionDSL.state("M1b") { On(.go, to: "M1a", actions: [RegionDSL.logEvent("t M1b→M1a")]) }
+                    RegionDSL.state("M1b") { On(.go, to: "M1a", actions: [RegionDSL.logWithEvent("t M1b→M1a")]) }
                 }
                 RegionDSL.state("R2") {
                     RegionDSL.state("I2") {
@@ -327,12 +327,12 @@ extension ParallelTests {
 
         // go with the guard false: R1 and R4 move (the guarded row makes it fall back).
         var (result, lines) = quad.send(.go)
-        #expect(lines == ["exit M4a", "exit M1a", "t M1a→M1b", "t M4a→M4b", "enter M1b", "enter M4b"])
+        #expect(lines == ["-M4a", "-M1a", "t M1a→M1b", "t M4a→M4b", "+M1b", "+M4b"])
         #expect(quad.names(result) == ["M1a→M1b", "M4a→M4b"])
 
         // poke: only R2 moves; the others ignore it (the region path with a single pick).
         (result, lines) = quad.send(.poke)
-        #expect(lines == ["exit I2", "t I2→I2b", "enter I2b"])
+        #expect(lines == ["-I2", "t I2→I2b", "+I2b"])
         #expect(quad.names(result) == ["I2→I2b"])
         #expect(quad.planned.activeStates(in: result.from) == ["P", "R1", "M1b", "R2", "I2", "R3", "G3a", "R4", "M4b"])
         #expect(quad.planned.activeStates(in: result.to) == ["P", "R1", "M1b", "R2", "I2b", "R3", "G3a", "R4", "M4b"])
@@ -340,14 +340,14 @@ extension ParallelTests {
         // go with the guard true: R1, R3 and R4 move.
         quad.updateContext { $0.flag = true }
         (result, lines) = quad.send(.go)
-        #expect(lines == ["exit M4b", "exit G3a", "exit M1b", "t M1b→M1a [go]", "t G3a→G3b", "t M4b→M4a",
-                          "enter M1a", "enter G3b", "enter M4a"])
+        #expect(lines == ["-M4b", "-G3a", "-M1b", "t M1b→M1a [go]", "t G3a→G3b", "t M4b→M4a",
+                          "+M1a", "+G3b", "+M4a"])
         #expect(quad.names(result) == ["M1b→M1a", "G3a→G3b", "M4b→M4a"])
 
         // go again: no guard on the rows any more (G3b's transition has none): all direct.
         (result, lines) = quad.send(.go)
-        #expect(lines == ["exit M4a", "exit G3b", "exit M1a", "t M1a→M1b", "t G3b→G3a", "t M4a→M4b",
-                          "enter M1b", "enter G3a", "enter M4b"])
+        #expect(lines == ["-M4a", "-G3b", "-M1a", "t M1a→M1b", "t G3b→G3a", "t M4a→M4b",
+                          "+M1b", "+G3a", "+M4b"])
         #expect(quad.names(result) == ["M1a→M1b", "G3b→G3a", "M4a→M4b"])
 
         // tick: I2b ignores it, M4b ignores it; then back to I2 and M4a, where whenIn holds and
@@ -371,15 +371,15 @@ extension ParallelTests {
         quad.send(.go)  // M1b→M1a, G3a guarded false, M4b→M4a
         quad.send(.go)  // M1a→M1b, M4a→M4b
         (result, lines) = quad.send(.tick)
-        #expect(lines == ["exit I2", "t I2→I2b whenIn", "enter I2b"])
+        #expect(lines == ["-I2", "t I2→I2b whenIn", "+I2b"])
 
         // R1's internal transition: exits M1b only; its external one leaves and re-enters P.
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit M1b", "t R1→M1a internal", "enter M1a"])
+        #expect(lines == ["-M1b", "t R1→M1a internal", "+M1a"])
         (result, lines) = quad.send(.leave)
-        #expect(lines == ["exit M4b", "exit R4", "exit G3a", "exit R3", "exit I2b", "exit R2", "exit M1a", "exit R1", "exit P",
+        #expect(lines == ["-M4b", "-R4", "-G3a", "-R3", "-I2b", "-R2", "-M1a", "-R1", "-P",
                           "t R1→M1a external",
-                          "enter P", "enter R1", "enter M1a", "enter R2", "enter I2", "enter R3", "enter G3a", "enter R4", "enter M4a"])
+                          "+P", "+R1", "+M1a", "+R2", "+I2", "+R3", "+G3a", "+R4", "+M4a"])
         #expect(quad.names(result) == ["R1→M1a"])
     }
 }
@@ -390,7 +390,7 @@ extension ParallelTests {
 
     /// Four regions, each cycling `Ck0 → Ck1 → Ck2 → Ck0` on `go`, and counting.
     static func cycling(singlePathPlans: Bool) throws -> RegionChart {
-        let bump = Action<RegionEvent, LockstepContext>("n += 1") { $0.n += 1 }
+        let bump = Action<RegionEvent, Trace>("n += 1") { $0.n += 1 }
         return try RegionChart(singlePathPlans: singlePathPlans) {
             RegionDSL.state("Idle") { On(.enter, to: "P") }
             Parallel("P") {
@@ -476,8 +476,8 @@ extension ParallelTests {
     func droppedResultsLoop() throws {
         let planned = try Self.cycling(singlePathPlans: true)
         let oracle = try Self.cycling(singlePathPlans: false)
-        var machine = planned.start(context: LockstepContext())
-        var reference = oracle.start(context: LockstepContext())
+        var machine = planned.start(context: Trace())
+        var reference = oracle.start(context: Trace())
         _ = machine.send(.enter)
         var recorder = StatechartTraceRecorder<String, RegionEvent>()
         _ = reference.send(.enter, observer: &recorder)
@@ -540,34 +540,34 @@ extension ParallelTests {
         var quad = try Lockstep<RegionEvent> { try Self.doorway(singlePathPlans: $0) }
         quad.start()
         var (result, lines) = quad.send(.enter)
-        #expect(lines == ["exit Idle", "t Idle→P", "enter P", "enter R1", "enter A1", "enter R2", "enter A2", "enter R3", "enter A3"])
+        #expect(lines == ["-Idle", "t Idle→P", "+P", "+R1", "+A1", "+R2", "+A2", "+R3", "+A3"])
         (result, lines) = quad.send(.go)
-        #expect(lines == ["exit A3", "exit A2", "exit A1", "t A1→B1", "t A2→B2", "t A3→B3",
-                          "enter B1", "init B1→B1x", "enter B1x", "enter B2", "init B2→B2x", "enter B2x",
-                          "enter B3", "init B3→B3x", "enter B3x"])
+        #expect(lines == ["-A3", "-A2", "-A1", "t A1→B1", "t A2→B2", "t A3→B3",
+                          "+B1", "init B1→B1x", "+B1x", "+B2", "init B2→B2x", "+B2x",
+                          "+B3", "init B3→B3x", "+B3x"])
         (result, lines) = quad.send(.go)
         #expect(quad.names(result) == ["B1x→B1y", "B2x→B2y", "B3x→B3y"])
         // Leaving from P: every region exits, backwards.
         (result, lines) = quad.send(.leave)
-        #expect(lines == ["exit B3y", "exit B3", "exit R3", "exit B2y", "exit B2", "exit R2", "exit B1y", "exit B1", "exit R1",
-                          "exit P", "t P→Idle", "enter Idle"])
+        #expect(lines == ["-B3y", "-B3", "-R3", "-B2y", "-B2", "-R2", "-B1y", "-B1", "-R1",
+                          "-P", "t P→Idle", "+Idle"])
         #expect(quad.planned.activeStates(in: result.to) == ["Idle"])
 
         // Entering deep in one region: the others by default, B2 not by default (no initial action).
         (result, lines) = quad.send(.poke)
-        #expect(lines == ["exit Idle", "t Idle→B2y", "enter P", "enter R1", "enter A1", "enter R2", "enter B2", "enter B2y",
-                          "enter R3", "enter A3"])
+        #expect(lines == ["-Idle", "t Idle→B2y", "+P", "+R1", "+A1", "+R2", "+B2", "+B2y",
+                          "+R3", "+A3"])
         (result, lines) = quad.send(.back)
-        #expect(lines == ["exit B2y", "exit B2", "t B2→A2", "enter A2"])
+        #expect(lines == ["-B2y", "-B2", "t B2→A2", "+A2"])
         // Leaving from a region's leaf.
         (result, lines) = quad.send(.stray)
-        #expect(lines == ["exit A3", "exit R3", "exit A2", "exit R2", "exit A1", "exit R1", "exit P", "t A2→Idle", "enter Idle"])
+        #expect(lines == ["-A3", "-R3", "-A2", "-R2", "-A1", "-R1", "-P", "t A2→Idle", "+Idle"])
         #expect(quad.names(result) == ["A2→Idle"])
 
         // Entering with two targets in two regions.
         (result, lines) = quad.send(.tick)
-        #expect(lines == ["exit Idle", "t Idle→B1,B3", "enter P", "enter R1", "enter B1", "init B1→B1x", "enter B1x",
-                          "enter R2", "enter A2", "enter R3", "enter B3", "init B3→B3x", "enter B3x"])
+        #expect(lines == ["-Idle", "t Idle→B1,B3", "+P", "+R1", "+B1", "init B1→B1x", "+B1x",
+                          "+R2", "+A2", "+R3", "+B3", "init B3→B3x", "+B3x"])
         (result, lines) = quad.send(.go)
         #expect(quad.names(result) == ["B1x→B1y", "A2→B2", "B3x→B3y"])
         (result, lines) = quad.send(.back)

@@ -272,32 +272,32 @@ extension PropertyTests {
     /// transitions, an internal transition, guards of the three forms, whenIn, targetless
     /// transitions, raised and sent events, an eventless transition, shallow and deep history, a
     /// parallel state, a nested final state with its done transition, and a top-level final state.
-    static func workshop<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        let flag = Guard<E, LockstepContext>("flag") { $0.flag }
-        let oddGo = Guard<E, LockstepContext>("n odd and go") { (context: LockstepContext, event: E?) -> Bool in
+    static func workshop<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let flag = Guard<E, Trace>("flag") { $0.flag }
+        let oddGo = Guard<E, Trace>("n odd and go") { (context: Trace, event: E?) -> Bool in
             context.n % 2 == 1 && event == .go
         }
-        let raisingDown = Guard<E, LockstepContext>("flag, else raise down") { (context: LockstepContext, _: E?, outbox: inout Outbox<E>) -> Bool in
+        let raisingDown = Guard<E, Trace>("flag, else raise down") { (context: Trace, _: E?, outbox: inout Outbox<E>) -> Bool in
             if !context.flag { outbox.raise(.down) }
             return context.flag
         }
-        let atLeastThree = Guard<E, LockstepContext>("n ≥ 3") { $0.n >= 3 }
-        let bump = Action<E, LockstepContext>("n += 1") { $0.n += 1 }
-        let reset = Action<E, LockstepContext>("n = 0") { $0.n = 0 }
-        let flip = Action<E, LockstepContext>("flip") { $0.flag.toggle() }
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+        let atLeastThree = Guard<E, Trace>("n ≥ 3") { $0.n >= 3 }
+        let bump = Action<E, Trace>("n += 1") { $0.n += 1 }
+        let reset = Action<E, Trace>("n = 0") { $0.n = 0 }
+        let flip = Action<E, Trace>("flip") { $0.flag.toggle() }
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("P") {
                 Initial("P1", actions: [D.log("init P→P1")])
                 History("Ph", .shallow, default: "P2")
-                On(.up, to: "Q", actions: [D.logEvent("t P→Q")])
+                On(.up, to: "Q", actions: [D.logWithEvent("t P→Q")])
                 On(.tick, actions: [flip, D.log("P tick")])
                 D.state("P1") {
-                    Initial("P11", actions: [D.logEvent("init P1→P11")])
+                    Initial("P11", actions: [D.logWithEvent("init P1→P11")])
                     On(.go, to: "P2", guard: flag, actions: [D.log("t P1→P2")])
-                    On(.down, to: "P12", kind: .internal, actions: [D.logEvent("t P1→P12 internal")])
+                    On(.down, to: "P12", kind: .internal, actions: [D.logWithEvent("t P1→P12 internal")])
                     D.state("P11") {
-                        On(.go, to: "P12", actions: [D.logEvent("t P11→P12"), bump])
+                        On(.go, to: "P12", actions: [D.logWithEvent("t P11→P12"), bump])
                         On(.back, to: "P11", actions: [D.log("t P11→P11")])
                     }
                     D.state("P12") {
@@ -306,7 +306,7 @@ extension PropertyTests {
                     }
                 }
                 D.state("P2") {
-                    OnEntry(D.logEvent("P2 entered by"))
+                    OnEntry(D.logWithEvent("P2 entered by"))
                     On(.go, to: "P1", actions: [D.log("t P2→P1")])
                     On(.back, to: "R", actions: [D.send("send poke", .poke)])
                     On(.down, to: "Q", whenIn: ["P"], actions: [D.log("t P2→Q")])
@@ -317,14 +317,14 @@ extension PropertyTests {
                 Initial("Q1")
                 History("Qh", .deep, default: "Q2")
                 On(.back, to: "P", actions: [D.log("t Q→P")])
-                On(.poke, to: "Ph", actions: [D.logEvent("t Q→Ph")])
+                On(.poke, to: "Ph", actions: [D.logWithEvent("t Q→Ph")])
                 OnDone(to: "P", actions: [D.log("Q done")])
                 D.state("Q1") {
-                    On(.go, to: "Q2", actions: [bump, D.logEvent("t Q1→Q2")])
+                    On(.go, to: "Q2", actions: [bump, D.logWithEvent("t Q1→Q2")])
                     On(.down, to: "Qf", actions: [D.log("t Q1→Qf")])
                 }
                 D.state("Q2") {
-                    Always(to: "Q3", guard: atLeastThree, actions: [D.logEvent("always Q2→Q3")])
+                    Always(to: "Q3", guard: atLeastThree, actions: [D.logWithEvent("always Q2→Q3")])
                     On(.tick, actions: [bump, D.log("Q2 tick")])
                     On(.go, to: "Q1", guard: raisingDown, actions: [D.log("t Q2→Q1")])
                 }
@@ -339,12 +339,12 @@ extension PropertyTests {
                 D.state("R1") {
                     D.state("R1a") { On(.go, to: "R1b", actions: [D.log("t R1a→R1b")]) }
                     D.state("R1b") {
-                        On(.tick, actions: [D.logEvent("R1b tick")])
+                        On(.tick, actions: [D.logWithEvent("R1b tick")])
                         On(.down, to: "R2a", actions: [D.log("t R1b→R2a")])
                     }
                 }
                 D.state("R2") {
-                    D.state("R2a") { On(.poke, to: "R2b", actions: [D.logEvent("t R2a→R2b")]) }
+                    D.state("R2a") { On(.poke, to: "R2b", actions: [D.logWithEvent("t R2a→R2b")]) }
                     D.state("R2b") { On(.go, to: "Q", actions: [D.log("t R2b→Q")]) }
                 }
             }
@@ -419,8 +419,8 @@ extension PropertyTests {
                 if taggedStep.direct != hashedStep.direct || tagged.direct.context != hashed.direct.context {
                     Issue.record("""
                         \(context): the numberings differ
-                          by tag: \(Lockstep<TaggedSignal>.describe(taggedStep.direct, tagged.planned)), log \(tagged.direct.context.log.suffix(8))
-                          by dictionary: \(Lockstep<HashedSignal>.describe(hashedStep.direct, hashed.planned)), log \(hashed.direct.context.log.suffix(8))
+                          by tag: \(Lockstep<TaggedSignal>.describe(taggedStep.direct, tagged.planned)), log \(tagged.direct.context.lines.suffix(8))
+                          by dictionary: \(Lockstep<HashedSignal>.describe(hashedStep.direct, hashed.planned)), log \(hashed.direct.context.lines.suffix(8))
                         """)
                     break sequences
                 }

@@ -87,13 +87,13 @@ struct SnapshotTests {
 
 extension SnapshotTests {
 
-    static func timerChart<Sg: LockstepSignal>(_: Sg.Type, singlePathPlans: Bool) throws -> Statechart<String, Sg, LockstepContext> {
-        typealias D = LockstepDSL<Sg>
-        return try Statechart<String, Sg, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func timerChart<Sg: LockstepSignal>(_: Sg.Type, singlePathPlans: Bool) throws -> Statechart<String, Sg, Trace> {
+        typealias D = Logged<Sg>
+        return try Statechart<String, Sg, Trace>(singlePathPlans: singlePathPlans) {
             D.state("a") { On(.go, to: "b", actions: [D.log("t a→b"), D.send("tick later", .tick, after: .seconds(5))]) }
             D.state("b") {
                 On(.go, to: "a", actions: [D.log("t b→a")])
-                On(.tick, actions: [D.logEvent("b ticks")])
+                On(.tick, actions: [D.logWithEvent("b ticks")])
             }
         }
     }
@@ -121,7 +121,7 @@ extension SnapshotTests {
         #expect(lock.direct.context == saved.context)
         #expect(lock.direct.snapshot() == saved.snapshot())
         // The original goes on from where it was.
-        #expect(lock.send(.up).lines == ["exit A11", "exit A1", "t A11→A2", "enter A2"])
+        #expect(lock.send(.up).lines == ["-A11", "-A1", "t A11→A2", "+A2"])
 
         // With a pending delayed event (out-of-line storage) in the original.
         var timed = try Lockstep<Sg> { try timerChart(Sg.self, singlePathPlans: $0) }
@@ -138,11 +138,11 @@ extension SnapshotTests {
         let delivered = second.advanceClock(by: .seconds(5))
         #expect(delivered.map(\.result) == secondOracle.advanceClock(by: .seconds(5)).map(\.result))
         #expect(second.context == secondOracle.context)
-        #expect(second.context.log.suffix(2) == ["b ticks [tick]", "b ticks [tick]"])
+        #expect(second.context.lines.suffix(2) == ["b ticks [tick]", "b ticks [tick]"])
         #expect(timed.direct.pendingDelayedEventCount == 1)
         #expect(timed.direct.snapshot() == before.snapshot())
         #expect(timed.direct.context == before.context)
-        #expect(timed.send(.go).lines == ["exit b", "t b→a", "enter a"])
+        #expect(timed.send(.go).lines == ["-b", "t b→a", "+a"])
     }
 
     @Test("snapshot, restore (into either compilation) and continue: the same results as the uninterrupted run")
@@ -187,9 +187,9 @@ extension SnapshotTests {
         try Self.restoredExternalQueueAfterTransition(numbering.type)
     }
 
-    static func queueChart<Sg: LockstepSignal>(_: Sg.Type, singlePathPlans: Bool) throws -> Statechart<String, Sg, LockstepContext> {
-        typealias D = LockstepDSL<Sg>
-        return try Statechart<String, Sg, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func queueChart<Sg: LockstepSignal>(_: Sg.Type, singlePathPlans: Bool) throws -> Statechart<String, Sg, Trace> {
+        typealias D = Logged<Sg>
+        return try Statechart<String, Sg, Trace>(singlePathPlans: singlePathPlans) {
             D.state("a") { On(.go, to: "b", actions: [D.log("t a→b")]) }
             D.state("b") { On(.back, to: "c", actions: [D.log("t b→c")]) }
             D.state("c")
@@ -199,9 +199,9 @@ extension SnapshotTests {
     static func restoredExternalQueueAfterTransition<Sg: LockstepSignal>(_: Sg.Type) throws {
         var lock = try Lockstep<Sg> { try queueChart(Sg.self, singlePathPlans: $0) }
         let snapshot = StatechartSnapshot<String, Sg>(status: .running, configuration: ["a"], externalQueue: [.back])
-        try lock.replaceInstances { try $0.restore(snapshot, context: LockstepContext(), verifyingFingerprint: false) }
+        try lock.replaceInstances { try $0.restore(snapshot, context: Trace(), verifyingFingerprint: false) }
         let (result, lines) = lock.send(.go)
-        #expect(lines == ["exit a", "t a→b", "enter b", "exit b", "t b→c", "enter c"])
+        #expect(lines == ["-a", "t a→b", "+b", "-b", "t b→c", "+c"])
         #expect(lock.names(result) == ["a→b", "b→c"])
         #expect(lock.direct.configuration == ["c"])
         #expect(lock.direct.snapshot().externalQueue.isEmpty)
@@ -216,9 +216,9 @@ extension SnapshotTests {
     static func restoredExternalQueueAfterIgnoredEvent<Sg: LockstepSignal>(_: Sg.Type) throws {
         var lock = try Lockstep<Sg> { try queueChart(Sg.self, singlePathPlans: $0) }
         let snapshot = StatechartSnapshot<String, Sg>(status: .running, configuration: ["a"], externalQueue: [.go])
-        try lock.replaceInstances { try $0.restore(snapshot, context: LockstepContext(), verifyingFingerprint: false) }
+        try lock.replaceInstances { try $0.restore(snapshot, context: Trace(), verifyingFingerprint: false) }
         let (result, lines) = lock.send(.stray)
-        #expect(lines == ["exit a", "t a→b", "enter b"])
+        #expect(lines == ["-a", "t a→b", "+b"])
         #expect(lock.names(result) == ["a→b"])
         #expect(lock.direct.configuration == ["b"])
         #expect(lock.direct.snapshot().externalQueue.isEmpty)
@@ -239,14 +239,14 @@ extension SnapshotTests {
         _ = quad.observed.send(.go, observer: &recorder)
         var copy = quad.direct
         var oracleCopy = quad.observed
-        let originalLog = quad.direct.context.log
+        let originalLog = quad.direct.context.lines
 
         // The copy moves on; the original has not changed.
         let copyResult = copy.send(.go)
         let oracleCopyResult = oracleCopy.send(.go, observer: &recorder)
         #expect(copyResult == oracleCopyResult)
         #expect(copy.context == oracleCopy.context)
-        #expect(quad.direct.context.log == originalLog)
+        #expect(quad.direct.context.lines == originalLog)
         #expect(quad.direct.activeLeaves == ["C11", "C21", "C31", "C41"])
         #expect(copy.activeLeaves == ["C12", "C22", "C32", "C42"])
 

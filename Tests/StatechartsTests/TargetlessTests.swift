@@ -86,15 +86,15 @@ struct TargetlessTests {
 
 extension TargetlessTests {
 
-    static func targetless<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, LockstepContext> {
-        typealias D = LockstepDSL<E>
-        let bump = Action<E, LockstepContext>("n += 1") { $0.n += 1 }
-        let atLeastTwo = Guard<E, LockstepContext>("n ≥ 2") { $0.n >= 2 }
-        return try Statechart<String, E, LockstepContext>(singlePathPlans: singlePathPlans) {
+    static func targetless<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let bump = Action<E, Trace>("n += 1") { $0.n += 1 }
+        let atLeastTwo = Guard<E, Trace>("n ≥ 2") { $0.n >= 2 }
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
             D.state("T") {
-                On(.tick, actions: [D.log("T tick"), D.logEvent("T tick")])
+                On(.tick, actions: [D.log("T tick"), D.logWithEvent("T tick")])
                 D.state("T1") {
-                    On(.poke, actions: [bump, D.logEvent("T1 poke")])
+                    On(.poke, actions: [bump, D.logWithEvent("T1 poke")])
                     On(.go, to: "T2", actions: [D.log("t T1→T2")])
                 }
                 D.state("T2") {
@@ -144,7 +144,7 @@ extension TargetlessTests {
         // A targetless transition followed by the eventless transition it enables.
         _ = lock.send(.go)
         (result, lines) = lock.send(.poke)
-        #expect(lines == ["T3 poke", "exit T3", "always T3→T1", "enter T1"])
+        #expect(lines == ["T3 poke", "-T3", "always T3→T1", "+T1"])
         #expect(lock.names(result) == ["T3→", "T3→T1"])
         #expect(lock.direct.context.n == 2)
         #expect(lock.direct.configuration == ["T", "T1"])

@@ -1,9 +1,8 @@
 import Testing
 @_spi(Testing) import Statecharts
 
-// What the tests share: two logging contexts with their DSL helpers (`Trace` and `Logged` for
-// the feature tests' literal logs; `LockstepContext` and `LockstepDSL` for the lockstep cases),
-// the events of the lockstep cases, and the lockstep harness, which runs a chart with the fast
+// What the tests share: the logging context `Trace` with its DSL helpers (`Logged`), the events
+// of the lockstep cases, and the lockstep harness, which runs a chart with the fast
 // routes on and off side by side and compares them after every event, through the public API.
 //
 // Lockstep cases run on four instances (see ``Lockstep``): the chart compiled with single-path
@@ -39,6 +38,30 @@ enum Logged<Event: StatechartEvent> {
     static func logEvent(_ prefix: String) -> Action<Event, Trace> {
         Action(prefix) { context, event in
             context.lines.append(prefix + (event.map { String(describing: $0) } ?? "nil"))
+        }
+    }
+
+    /// A `(inout Context, Event?)` action that logs `line` and the event it receives, as
+    /// `line [event]`.
+    static func logWithEvent(_ line: String) -> Action<Event, Trace> {
+        Action(line) { (context: inout Trace, event: Event?) in
+            context.lines.append("\(line) [\(event.map { String(describing: $0) } ?? "nil")]")
+        }
+    }
+
+    /// An outbox action that logs `line` and raises `event`.
+    static func raise(_ line: String, _ event: Event) -> Action<Event, Trace> {
+        Action(line) { (context: inout Trace, _: Event?, outbox: inout Outbox<Event>) in
+            context.lines.append(line)
+            outbox.raise(event)
+        }
+    }
+
+    /// An outbox action that logs `line` and sends `event` to the instance's external queue.
+    static func send(_ line: String, _ event: Event, after delay: Duration = .zero) -> Action<Event, Trace> {
+        Action(line) { (context: inout Trace, _: Event?, outbox: inout Outbox<Event>) in
+            context.lines.append(line)
+            outbox.send(event, after: delay)
         }
     }
 
@@ -143,86 +166,11 @@ enum RegionEvent: StatechartEvent, Hashable, CaseIterable {
     case go, back, poke, leave, enter, stray, tick
 }
 
-typealias RegionChart = Statechart<String, RegionEvent, LockstepContext>
-typealias RegionInstance = StatechartInstance<String, RegionEvent, LockstepContext>
+typealias RegionChart = Statechart<String, RegionEvent, Trace>
+typealias RegionInstance = StatechartInstance<String, RegionEvent, Trace>
 /// Actions and logging states on ``RegionEvent``.
-typealias RegionDSL = LockstepDSL<RegionEvent>
+typealias RegionDSL = Logged<RegionEvent>
 
-
-// MARK: Context
-
-/// What actions record and guards read.
-struct LockstepContext: Sendable, Equatable {
-    var log: [String] = []
-    var flag = false
-    var n = 0
-}
-
-// MARK: DSL helpers
-
-/// Actions and logging states for any event type, on a ``LockstepContext``.
-enum LockstepDSL<E: StatechartEvent> {
-    /// A `(inout Context)` action that logs `line`.
-    static func log(_ line: String) -> Action<E, LockstepContext> {
-        Action(line) { $0.log.append(line) }
-    }
-
-    /// A `(inout Context, Event?)` action that logs `line` and the event it receives.
-    static func logEvent(_ line: String) -> Action<E, LockstepContext> {
-        Action(line) { (context: inout LockstepContext, event: E?) in
-            context.log.append("\(line) [\(event.map { String(describing: $0) } ?? "nil")]")
-        }
-    }
-
-    /// An `Outbox` action that logs `line` and raises `event`.
-    static func raise(_ line: String, _ event: E) -> Action<E, LockstepContext> {
-        Action(line) { (context: inout LockstepContext, _: E?, outbox: inout Outbox<E>) in
-            context.log.append(line)
-            outbox.raise(event)
-        }
-    }
-
-    /// An `Outbox` action that logs `line` and sends `event` to the instance's external queue.
-    static func send(_ line: String, _ event: E, after delay: Duration = .zero) -> Action<E, LockstepContext> {
-        Action(line) { (context: inout LockstepContext, _: E?, outbox: inout Outbox<E>) in
-            context.log.append(line)
-            outbox.send(event, after: delay)
-        }
-    }
-
-    /// A state that logs `enter id` and `exit id` (before its other entry and exit actions).
-    static func state(
-        _ id: String, initial: String? = nil,
-        @StateContentBuilder<String, E, LockstepContext> _ content: () -> [StateContent<String, E, LockstepContext>] = { [] }
-    ) -> State<String, E, LockstepContext> {
-        let body = content()
-        return State(id, initial: initial) {
-            OnEntry(log("enter \(id)"))
-            OnExit(log("exit \(id)"))
-            body
-        }
-    }
-
-    /// A parallel state that logs `enter id` and `exit id`.
-    static func parallel(
-        _ id: String, @StateContentBuilder<String, E, LockstepContext> _ content: () -> [StateContent<String, E, LockstepContext>]
-    ) -> Parallel<String, E, LockstepContext> {
-        let body = content()
-        return Parallel(id) {
-            OnEntry(log("enter \(id)"))
-            OnExit(log("exit \(id)"))
-            body
-        }
-    }
-
-    /// A final state that logs `enter id` and `exit id`.
-    static func final(_ id: String) -> Final<String, E, LockstepContext> {
-        Final(id) {
-            OnEntry(log("enter \(id)"))
-            OnExit(log("exit \(id)"))
-        }
-    }
-}
 
 // MARK: Lockstep
 
@@ -241,8 +189,8 @@ enum LockstepDSL<E: StatechartEvent> {
 /// running/finished status and the snapshot. ``startAll()``, ``sendAll(_:)`` and
 /// ``difference(_:)`` do the same steps without recording, for callers that report themselves.
 struct Lockstep<Event: StatechartEvent & Equatable> {
-    typealias Chart = Statechart<String, Event, LockstepContext>
-    typealias Instance = StatechartInstance<String, Event, LockstepContext>
+    typealias Chart = Statechart<String, Event, Trace>
+    typealias Instance = StatechartInstance<String, Event, Trace>
 
     /// The results of one event on the four instances.
     struct Step {
@@ -268,10 +216,10 @@ struct Lockstep<Event: StatechartEvent & Equatable> {
     init(_ build: (_ singlePathPlans: Bool) throws -> Chart) rethrows {
         planned = try build(true)
         oracle = try build(false)
-        direct = planned.makeInstance(context: LockstepContext())
-        prepared = planned.makeInstance(context: LockstepContext())
-        general = oracle.makeInstance(context: LockstepContext())
-        observed = oracle.makeInstance(context: LockstepContext())
+        direct = planned.makeInstance(context: Trace())
+        prepared = planned.makeInstance(context: Trace())
+        general = oracle.makeInstance(context: Trace())
+        observed = oracle.makeInstance(context: Trace())
     }
 
     /// Replaces the four instances (for example by restored ones).
@@ -283,7 +231,7 @@ struct Lockstep<Event: StatechartEvent & Equatable> {
     }
 
     /// Changes the context of the four instances alike (as an application may between events).
-    mutating func updateContext(_ body: (inout LockstepContext) -> Void) {
+    mutating func updateContext(_ body: (inout Trace) -> Void) {
         body(&direct.context)
         body(&prepared.context)
         body(&general.context)
@@ -316,12 +264,12 @@ struct Lockstep<Event: StatechartEvent & Equatable> {
     /// the direct result and the lines the direct instance's actions logged.
     @discardableResult
     mutating func send(_ event: Event, sourceLocation: SourceLocation = #_sourceLocation) -> (result: SendResult, lines: [String]) {
-        let before = direct.context.log.count
+        let before = direct.context.lines.count
         let step = sendAll(event)
         if let problems = difference(step) {
             Issue.record(Comment(rawValue: "\(event):\n" + problems), sourceLocation: sourceLocation)
         }
-        return (step.direct, Array(direct.context.log.dropFirst(before)))
+        return (step.direct, Array(direct.context.lines.dropFirst(before)))
     }
 
     /// Everything in which `direct`, `prepared` or `general` differs from `observed` after
@@ -339,11 +287,11 @@ struct Lockstep<Event: StatechartEvent & Equatable> {
                 problems.append("  \(name) result: \(Self.describe(result, chart))\n    oracle result: \(expected)")
             }
             if instance.context != observed.context {
-                let common = zip(instance.context.log, observed.context.log).prefix { $0 == $1 }.count
+                let common = zip(instance.context.lines, observed.context.lines).prefix { $0 == $1 }.count
                 problems.append("""
-                      \(name) context: log[\(common)...] \(Array(instance.context.log.dropFirst(common))), \
+                      \(name) context: log[\(common)...] \(Array(instance.context.lines.dropFirst(common))), \
                     flag \(instance.context.flag), n \(instance.context.n)
-                        oracle context: log[\(common)...] \(Array(observed.context.log.dropFirst(common))), \
+                        oracle context: log[\(common)...] \(Array(observed.context.lines.dropFirst(common))), \
                     flag \(observed.context.flag), n \(observed.context.n)
                     """)
             }
