@@ -7,8 +7,8 @@ struct SnapshotTests {
     enum S: String, Hashable, Sendable, Codable { case off, on, idle, busy, h, p, left, l1, l2, right, r1, r2 }
     enum E: String, StatechartEvent, Hashable, Codable { case power, work, split, l, r, ping }
 
-    static func chart() throws -> Statechart<S, E, [String]> {
-        try Statechart<S, E, [String]> {
+    static func chart(singlePathPlans: Bool) throws -> Statechart<S, E, [String]> {
+        try Statechart<S, E, [String]>(singlePathPlans: singlePathPlans) {
             State(.off) { On(.power, to: .h) }
             State(.on) {
                 On(.power, to: .off)
@@ -24,9 +24,9 @@ struct SnapshotTests {
         }
     }
 
-    @Test("a snapshot survives JSON and the restored instance behaves identically")
-    func roundTrip() throws {
-        let chart = try Self.chart()
+    @Test("a snapshot survives JSON and the restored instance behaves identically", arguments: [true, false])
+    func roundTrip(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         var original = chart.start(context: [])
         for event in [E.power, .work, .split, .l, .power] { original.send(event) }
         original.advanceClock(by: .seconds(1))
@@ -56,9 +56,9 @@ struct SnapshotTests {
     }
 
 
-    @Test("restoring a snapshot that does not fit the chart is an error naming each problem")
-    func invalid() throws {
-        let chart = try Self.chart()
+    @Test("restoring a snapshot that does not fit the chart is an error naming each problem", arguments: [true, false])
+    func invalid(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         let snapshot = StatechartSnapshot<S, E>(status: .running, configuration: [.on, .idle, .busy], history: [.idle: [.off]])
         #expect {
             _ = try chart.restore(snapshot, context: [])
@@ -71,9 +71,9 @@ struct SnapshotTests {
         #expect(throws: SnapshotRestoreError.self) { _ = try chart.restore(orphan, context: []) }
     }
 
-    @Test("a not-started snapshot restores an instance that starts normally")
-    func notStarted() throws {
-        let chart = try Self.chart()
+    @Test("a not-started snapshot restores an instance that starts normally", arguments: [true, false])
+    func notStarted(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         let snapshot = chart.makeInstance(context: []).snapshot()
         #expect(snapshot.status == .notStarted)
         var restored = try chart.restore(snapshot, context: [])
