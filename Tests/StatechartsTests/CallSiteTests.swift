@@ -11,15 +11,13 @@ import Testing
 struct CallSiteTests {
     enum Flip: StatechartEvent, Hashable, CaseIterable { case flip, jump }
     enum Node: Hashable, Sendable { case a, b, c, deep, p, p1, p11, q, q1, q11 }
-    struct Log: Sendable, Equatable { var lines: [String] = [] }
-
-    static func action(_ line: String) -> Action<Flip, Log> { Action(line) { $0.lines.append(line) } }
+    static func action(_ line: String) -> Action<Flip, Trace> { Logged<Flip>.log(line) }
 
     /// A toggle whose two transitions have different single actions, beside a ring of three
     /// (three distinct single actions alternate over two sites), and a deep pair whose transitions
     /// are plans of several actions (exits, the transition's, entries).
-    static func chart(singlePathPlans: Bool) throws -> Statechart<Node, Flip, Log> {
-        try Statechart<Node, Flip, Log>("call sites", singlePathPlans: singlePathPlans) {
+    static func chart(singlePathPlans: Bool) throws -> Statechart<Node, Flip, Trace> {
+        try Statechart<Node, Flip, Trace>("call sites", singlePathPlans: singlePathPlans) {
             State(.a) {
                 On(.flip, to: .b, actions: [action("a→b")])
                 On(.jump, to: .c, actions: [action("a→c")])
@@ -61,8 +59,8 @@ struct CallSiteTests {
     }
 
     /// Sends `event` to both instances and returns the lines the planned one logged.
-    static func send(_ event: Flip, _ planned: inout StatechartInstance<Node, Flip, Log>,
-                     _ oracle: inout StatechartInstance<Node, Flip, Log>) -> [String] {
+    static func send(_ event: Flip, _ planned: inout StatechartInstance<Node, Flip, Trace>,
+                     _ oracle: inout StatechartInstance<Node, Flip, Trace>) -> [String] {
         let before = planned.context.lines.count
         let result = planned.send(event)
         let expected = oracle.send(event)
@@ -75,8 +73,8 @@ struct CallSiteTests {
 
     @Test("alternating single actions and alternating plans run their own actions, event after event")
     func alternation() throws {
-        var planned = try Self.chart(singlePathPlans: true).start(context: Log())
-        var oracle = try Self.chart(singlePathPlans: false).start(context: Log())
+        var planned = try Self.chart(singlePathPlans: true).start(context: Trace())
+        var oracle = try Self.chart(singlePathPlans: false).start(context: Trace())
         for _ in 0..<20 {
             #expect(Self.send(.flip, &planned, &oracle) == ["a→b"])
             #expect(Self.send(.flip, &planned, &oracle) == ["b→a"])

@@ -233,3 +233,66 @@ struct DoneEventTests {
         ])
     }
 }
+
+// MARK: - Final states
+
+extension DoneEventTests {
+
+    static func finishing<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
+            D.state("job", initial: "work") {
+                D.state("work") {
+                    On(.go, to: "finished", actions: [D.log("t work→finished")])
+                    On(.tick, to: "work", actions: [D.log("t work→work")])
+                }
+                D.final("finished")
+                OnDone(to: "review", actions: [D.log("job done")])
+            }
+            D.state("review") {
+                On(.poke, actions: [D.log("poke in review")])
+                On(.go, to: "end", actions: [D.log("t review→end")])
+            }
+            D.final("end")
+        }
+    }
+
+    @Test("a transition into a final state completes its parent or finishes the chart; later sends are not running",
+          arguments: Numbering.allCases)
+    func finalStates(_ numbering: Numbering) throws {
+        try Self.finalStates(numbering.type)
+    }
+
+    static func finalStates<E: LockstepSignal>(_: E.Type) throws {
+        var lock = try Lockstep<E> { try finishing(E.self, singlePathPlans: $0) }
+
+        // Before start: not running.
+        var (result, lines) = lock.send(.go)
+        #expect(result.outcome == .notRunning && lines.isEmpty)
+        lock.start()
+
+        #expect(lock.send(.tick).lines == ["-work", "t work→work", "+work"])
+        (result, lines) = lock.send(.go)
+        #expect(lines == ["-work", "t work→finished", "+finished", "-finished", "-job", "job done", "+review"])
+        #expect(lock.names(result) == ["work→finished", "job→review"])
+        let done = try #require(result.transitions.last)
+        #expect(lock.planned.transition(done)?.doneOf == "job")
+        #expect(lock.direct.configuration == ["review"])
+        #expect(lock.send(.poke).lines == ["poke in review"])
+
+        // A top-level final state: the chart finishes and its exit actions run.
+        (result, lines) = lock.send(.go)
+        #expect(lines == ["-review", "t review→end", "+end", "-end"])
+        #expect(result.outcome == .transitioned)
+        #expect(lock.names(result) == ["review→end"])
+        #expect(lock.planned.activeStates(in: result.to) == ["end"])
+        #expect(lock.direct.isFinished && !lock.direct.isRunning)
+
+        for event in [E.go, .poke, .stray, .tick] {
+            (result, lines) = lock.send(event)
+            #expect(result.outcome == .notRunning, "\(event)")
+            #expect(lines.isEmpty && result.transitions.isEmpty && result.from == result.to, "\(event)")
+        }
+        #expect(lock.direct.context.lines.last == "-end")
+    }
+}

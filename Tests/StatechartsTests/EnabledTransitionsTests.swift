@@ -1,4 +1,4 @@
-import Statecharts
+@_spi(Testing) import Statecharts
 import Testing
 
 @Suite("enabledTransitions(for:): which transitions an event would take, without taking them")
@@ -6,8 +6,8 @@ struct EnabledTransitionsTests {
     enum S: Hashable, Sendable { case idle, busy, inner, done, both, leftRegion, left, leftDone, rightRegion, right, rightDone }
     enum E: StatechartEvent, Hashable { case go, stop, split, tick }
 
-    static func chart() throws -> Statechart<S, E, Int> {
-        try Statechart {
+    static func chart(singlePathPlans: Bool) throws -> Statechart<S, E, Int> {
+        try Statechart(singlePathPlans: singlePathPlans) {
             State(.idle) {
                 On(.go, to: .busy, guard: Guard("even") { $0 % 2 == 0 }) { $0 += 100 }
                 On(.go, to: .done)
@@ -31,9 +31,9 @@ struct EnabledTransitionsTests {
         }
     }
 
-    @Test("the first enabled transition on a single path, ancestors included; guards decide")
-    func singlePath() throws {
-        let chart = try Self.chart()
+    @Test("the first enabled transition on a single path, ancestors included; guards decide", arguments: [true, false])
+    func singlePath(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         var machine = chart.start(context: 2)
         let even = machine.enabledTransitions(for: .go)
         #expect(even.count == 1)
@@ -48,9 +48,9 @@ struct EnabledTransitionsTests {
         #expect(chart.transition(machine.enabledTransitions(for: .tick)[0])?.targets == [])
     }
 
-    @Test("nothing runs: the context and configuration stay as they were")
-    func noSideEffects() throws {
-        var machine = try Self.chart().start(context: 2)
+    @Test("nothing runs: the context and configuration stay as they were", arguments: [true, false])
+    func noSideEffects(singlePathPlans: Bool) throws {
+        var machine = try Self.chart(singlePathPlans: singlePathPlans).start(context: 2)
         machine.send(.go)
         let before = machine.context
         _ = machine.enabledTransitions(for: .tick)
@@ -59,9 +59,9 @@ struct EnabledTransitionsTests {
         #expect(machine.activeLeaves == [.inner])
     }
 
-    @Test("every transition of the optimal set in parallel regions, in document order")
-    func parallel() throws {
-        let chart = try Self.chart()
+    @Test("every transition of the optimal set in parallel regions, in document order", arguments: [true, false])
+    func parallel(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         var machine = chart.start(context: 0)
         machine.send(.split)
         let ticks = machine.enabledTransitions(for: .tick)
@@ -70,9 +70,9 @@ struct EnabledTransitionsTests {
         #expect(ticks.compactMap { chart.transition($0)?.source } == [.left, .right])
     }
 
-    @Test("an instance that is not running takes nothing")
-    func notRunning() throws {
-        let chart = try Self.chart()
+    @Test("an instance that is not running takes nothing", arguments: [true, false])
+    func notRunning(singlePathPlans: Bool) throws {
+        let chart = try Self.chart(singlePathPlans: singlePathPlans)
         #expect(chart.makeInstance(context: 0).enabledTransitions(for: .go).isEmpty)
         var finished = chart.start(context: 1)
         finished.send(.go)

@@ -211,3 +211,140 @@ struct EventMatchingTests {
         #expect(fast.context.lines.count == 1 + 2 * (Self.descriptorCases.count + 1))
     }
 }
+
+// MARK: - Ignored events
+
+extension EventMatchingTests {
+
+    static func waiting<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let flag = Guard<E, Trace>("flag") { $0.flag }
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
+            D.state("idle") { On(.go, to: "wait", actions: [D.log("t idle→wait")]) }
+            D.state("wait") {
+                Always(to: "ready", guard: flag, actions: [D.logWithEvent("always wait→ready")])
+                On(.poke, actions: [D.log("poke in wait")])
+            }
+            D.state("ready") { On(.back, to: "idle", actions: [D.log("t ready→idle")]) }
+        }
+    }
+
+    @Test("events no active state accepts are ignored; with an eventless transition on the path it is evaluated as the general algorithm does",
+          arguments: Numbering.allCases)
+    func ignoredEvents(_ numbering: Numbering) throws {
+        try Self.ignoredEvents(numbering.type)
+    }
+
+    static func ignoredEvents<E: LockstepSignal>(_: E.Type) throws {
+        var lock = try Lockstep<E> { try waiting(E.self, singlePathPlans: $0) }
+        lock.start()
+        // Undeclared (stray, up, down, tick) and declared elsewhere (back, poke): ignored in idle.
+        for event in [E.stray, .back, .poke, .up, .down, .tick] {
+            let (result, lines) = lock.send(event)
+            #expect(result.outcome == .ignored, "\(event)")
+            #expect(!result.isAccepted && result.transitions.isEmpty && lines.isEmpty, "\(event)")
+            #expect(result.from == result.to && result.to == lock.direct.currentConfigurationValue, "\(event)")
+            #expect(lock.planned.activeStates(in: result.to) == ["idle"], "\(event)")
+        }
+        #expect(!lock.direct.can(.stray) && lock.direct.can(.go))
+
+        #expect(lock.send(.go).lines == ["-idle", "t idle→wait", "+wait"])
+        // An eventless transition on the path, its guard false: still ignored.
+        var (result, lines) = lock.send(.stray)
+        #expect(result.outcome == .ignored && lines.isEmpty)
+        #expect(lock.direct.configuration == ["wait"])
+        // The application sets the flag: the next event, even an undeclared one, lets the
+        // eventless transition run, and its action sees that event.
+        lock.updateContext { $0.flag = true }
+        (result, lines) = lock.send(.stray)
+        #expect(result.outcome == .transitioned)
+        #expect(lines == ["-wait", "always wait→ready [stray]", "+ready"])
+        #expect(lock.names(result) == ["wait→ready"])
+        #expect(lock.planned.activeStates(in: result.from) == ["wait"])
+        #expect(lock.planned.activeStates(in: result.to) == ["ready"])
+
+        #expect(lock.send(.back).lines == ["-ready", "t ready→idle", "+idle"])
+        (result, lines) = lock.send(.go)
+        #expect(lines == ["-idle", "t idle→wait", "+wait", "-wait", "always wait→ready [go]", "+ready"])
+        #expect(lock.names(result) == ["idle→wait", "wait→ready"])
+    }
+
+    /// `CaseIterable` with an `allCases` that leaves `hidden` out: `hidden` is declared by no chart.
+    /// `hidden` comes first: its tag byte, 0, is the class the chart gives `go` (numbered in the
+    /// order transitions declare names), so using tags as classes here would send `go`.
+    enum Partial: StatechartEvent, Hashable, CaseIterable {
+        case hidden, go, finish
+        static var allCases: [Partial] { [.go, .finish] }
+    }
+
+    /// The same cases, without `CaseIterable`.
+    enum HashedPartial: StatechartEvent, Hashable { case hidden, go, finish }
+
+    static func jobChart<E: StatechartEvent>(_: E.Type, go: E.Name, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
+            D.state("job", initial: "work") {
+                D.state("work") { On(go, to: "work2", actions: [D.log("t work→work2")]) }
+                D.state("work2") { On(go, to: "work", actions: [D.log("t work2→work")]) }
+                D.final("finished")
+                OnDone(to: "after", actions: [D.log("job done")])
+            }
+            D.state("after")
+        }
+    }
+
+    /// Event classes numbered by tag byte assume `allCases` lists every case in tag order; a case
+    /// left out must still behave as an undeclared event, as it does without `CaseIterable`.
+    @Test("a case that a custom allCases leaves out is ignored like any undeclared event", arguments: [true, false])
+    func caseMissingFromAllCasesIsIgnored(singlePathPlans: Bool) throws {
+        var tagged = try Self.jobChart(Partial.self, go: .go, singlePathPlans: singlePathPlans).start(context: Trace())
+        var hashed = try Self.jobChart(HashedPartial.self, go: .go, singlePathPlans: singlePathPlans).start(context: Trace())
+        let hashedResult = hashed.send(.hidden)
+        #expect(hashedResult.outcome == .ignored)
+        #expect(hashed.configuration == ["job", "work"])
+        let taggedResult = tagged.send(.hidden)
+        #expect(taggedResult.outcome == .ignored)
+        #expect(tagged.configuration == ["job", "work"])
+        #expect(tagged.context == hashed.context)
+        #expect(tagged.send(.go).outcome == .transitioned)
+        #expect(tagged.configuration == ["job", "work2"])
+    }
+}
+
+// MARK: - Declared event names
+
+extension EventMatchingTests {
+
+    static func declaring<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
+            State("one") {
+                On(.poke, to: "two")
+                On(.go, .poke, to: "two")
+            }
+            State("two") {
+                OnAny(to: "one")
+                On(.back, to: "one")
+                On(.go, to: "one")
+            }
+            State("three") { On(.tick, to: "one") }
+        }
+    }
+
+    @Test("declaredEventNames lists only the names transitions declare, in order of first appearance",
+          arguments: Numbering.allCases, [true, false])
+    func declaredEventNames(_ numbering: Numbering, singlePathPlans: Bool) throws {
+        try Self.declaredEventNames(numbering.type, singlePathPlans: singlePathPlans)
+    }
+
+    static func declaredEventNames<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws {
+        let chart = try declaring(E.self, singlePathPlans: singlePathPlans)
+        // Not case (tag) order, which is go, stray, back, up, down, poke, tick.
+        #expect(chart.declaredEventNames == [.poke, .go, .back, .tick])
+        var machine = chart.start(context: Trace())
+        #expect(machine.enabledEventNames == [.poke, .go])
+        machine.send(.go)
+        #expect(machine.configuration == ["two"])
+        // OnAny enables every name but declares none.
+        #expect(machine.enabledEventNames == [.poke, .go, .back, .tick])
+    }
+}

@@ -205,3 +205,138 @@ struct HistoryTests {
         #expect(machine.lines(after: .back) == ["-off", "+m", "+m1"])
     }
 }
+
+// MARK: - History
+
+extension HistoryTests {
+
+    /// `Out`, and `H` with a deep (`Hd`) and a shallow (`Hs`) history, a compound child `H1`
+    /// (`H1a`, `H1b`) whose initial transition logs, a compound `H2` (default of `Hd`) and an
+    /// atomic `H3`.
+    static func histories(singlePathPlans: Bool) throws -> RegionChart {
+        try RegionChart(singlePathPlans: singlePathPlans) {
+            RegionDSL.state("Out") {
+                On(.go, to: "Hd", actions: [RegionDSL.log("t Out→Hd")])
+                On(.back, to: "Hs", actions: [RegionDSL.log("t Out→Hs")])
+                On(.enter, to: "H", actions: [RegionDSL.log("t Out→H")])
+            }
+            RegionDSL.state("H") {
+                Initial("H1", actions: [RegionDSL.log("init H→H1")])
+                History("Hd", .deep, default: "H2", actions: [RegionDSL.log("Hd default")])
+                History("Hs", .shallow, default: "H3", actions: [RegionDSL.log("Hs default")])
+                On(.leave, to: "Out", actions: [RegionDSL.log("t H→Out")])
+                On(.poke, to: "Hd", actions: [RegionDSL.log("t H→Hd")])
+                RegionDSL.state("H1") {
+                    Initial("H1a", actions: [RegionDSL.log("init H1→H1a")])
+                    On(.stray, to: "H3", actions: [RegionDSL.log("t H1→H3")])
+                    RegionDSL.state("H1a") { On(.tick, to: "H1b", actions: [RegionDSL.log("t H1a→H1b")]) }
+                    RegionDSL.state("H1b") {
+                        On(.tick, to: "H1a", actions: [RegionDSL.log("t H1b→H1a")])
+                        On(.back, to: "Hd", actions: [RegionDSL.log("t H1b→Hd")])
+                    }
+                }
+                RegionDSL.state("H2") {
+                    Initial("H2a", actions: [RegionDSL.log("init H2→H2a")])
+                    On(.tick, to: "H1", actions: [RegionDSL.log("t H2→H1")])
+                    RegionDSL.state("H2a")
+                }
+                RegionDSL.state("H3") {
+                    On(.tick, to: "Hd", actions: [RegionDSL.log("t H3→Hd")])
+                    On(.back, to: "Hs", actions: [RegionDSL.log("t H3→Hs")])
+                }
+            }
+        }
+    }
+
+    @Test("history: empty memory runs the default; deep history restores without initial actions; shallow history of an atomic child; targets from inside the history's parent")
+    func historyPaths() throws {
+        var quad = try Lockstep<RegionEvent> { try Self.histories(singlePathPlans: $0) }
+        quad.start()
+        #expect(quad.direct.configuration == ["Out"])
+
+        // Empty memory: the default transition's actions run after H's entry, H2 entered by default.
+        var (result, lines) = quad.send(.go)
+        #expect(lines == ["-Out", "t Out→Hd", "+H", "Hd default", "+H2", "init H2→H2a", "+H2a"])
+        #expect(quad.names(result) == ["Out→Hd"])
+        #expect(quad.planned.activeStates(in: result.to) == ["H", "H2", "H2a"])
+
+        // Into H1b, out, and back through the deep history: no initial action on the way down.
+        quad.send(.tick)
+        (result, lines) = quad.send(.tick)
+        #expect(lines == ["-H1a", "t H1a→H1b", "+H1b"])
+        (result, lines) = quad.send(.leave)
+        #expect(lines == ["-H1b", "-H1", "-H", "t H→Out", "+Out"])
+        (result, lines) = quad.send(.go)
+        #expect(lines == ["-Out", "t Out→Hd", "+H", "+H1", "+H1b"])
+        #expect(quad.names(result) == ["Out→Hd"])
+        #expect(quad.planned.activeStates(in: result.from) == ["Out"])
+        #expect(quad.planned.activeStates(in: result.to) == ["H", "H1", "H1b"])
+
+        // The shallow history remembers H1 (compound): entered by default below it.
+        quad.send(.leave)
+        (result, lines) = quad.send(.back)
+        #expect(lines == ["-Out", "t Out→Hs", "+H", "+H1", "init H1→H1a", "+H1a"])
+        #expect(quad.direct.configuration == ["H", "H1", "H1a"])
+
+        // The shallow history remembering the atomic H3.
+        (result, lines) = quad.send(.stray)
+        #expect(lines == ["-H1a", "-H1", "t H1→H3", "+H3"])
+        quad.send(.leave)
+        (result, lines) = quad.send(.back)
+        #expect(lines == ["-Out", "t Out→Hs", "+H", "+H3"])
+        #expect(quad.names(result) == ["Out→Hs"])
+
+        // From H3 inside H to H's deep history (memory H3): the domain is H, which stays active.
+        (result, lines) = quad.send(.tick)
+        #expect(lines == ["-H3", "t H3→Hd", "+H3"])
+        #expect(quad.names(result) == ["H3→Hd"])
+        // The same through the shallow history.
+        (result, lines) = quad.send(.back)
+        #expect(lines == ["-H3", "t H3→Hs", "+H3"])
+
+        // From H itself to its history: H is exited (recording H3 again) and re-entered.
+        (result, lines) = quad.send(.poke)
+        #expect(lines == ["-H3", "-H", "t H→Hd", "+H", "+H3"])
+
+        // Remember H1b deep, then from H1b (inside H1) to Hd: the domain is H1 (below H, the
+        // history's parent), so H1 stays active; SCXML's addAncestorStatesToEnter still adds H1
+        // (up to the history's parent) to the states to enter, and enterStates runs its entry
+        // actions again (Appendix D does not skip active states).
+        quad.send(.stray)   // ignored in H3
+        quad.send(.tick)    // H3 → Hd → H3
+        quad.send(.leave)
+        quad.send(.enter)   // H by default: H1, H1a
+        quad.send(.tick)    // H1a → H1b
+        quad.send(.leave)   // memory: H1b (deep), H1 (shallow)
+        quad.send(.go)      // back in H1b through the deep history
+        (result, lines) = quad.send(.back)
+        #expect(lines == ["-H1b", "t H1b→Hd", "+H1", "+H1b"])
+        #expect(quad.names(result) == ["H1b→Hd"])
+        #expect(quad.direct.configuration == ["H", "H1", "H1b"])
+
+        // H's own transition to its deep history: the exit set is computed with the old memory
+        // (H1b), H's exit records the new one (H1a), the entry set is computed with it.
+        quad.send(.tick)    // H1b → H1a
+        (result, lines) = quad.send(.poke)
+        #expect(lines == ["-H1a", "-H1", "-H", "t H→Hd", "+H", "+H1", "+H1a"])
+        #expect(quad.direct.configuration == ["H", "H1", "H1a"])
+    }
+
+    /// The oracle takes the history fast path too (a transition to a history state has no plan
+    /// in either compilation), so this checks the plans and the direct table around it; the
+    /// literal logs above and the reference interpreter below check the fast path itself.
+    @Test("history: a long sequence of events through both histories agrees with the oracle after every event")
+    func historySequence() throws {
+        var quad = try Lockstep<RegionEvent> { try Self.histories(singlePathPlans: $0) }
+        quad.start()
+        var rng = XorShift(seed: 17)
+        var outcomes: [SendResult.Outcome: Int] = [:]
+        for _ in 0..<600 {
+            let event = RegionEvent.allCases[rng.below(RegionEvent.allCases.count)]
+            let (result, _) = quad.send(event)
+            outcomes[result.outcome, default: 0] += 1
+        }
+        #expect(outcomes[.transitioned, default: 0] > 200, "\(outcomes)")
+        #expect(outcomes[.ignored, default: 0] > 50, "\(outcomes)")
+    }
+}

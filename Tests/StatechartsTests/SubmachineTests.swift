@@ -11,7 +11,7 @@ struct SubmachineTests {
         case home, front, back, frontDoor(Door), backDoor(Door), secured
     }
 
-    static func log(_ line: String) -> Action<Ev, Trace> { Action(line) { $0.lines.append(line) } }
+    static func log(_ line: String) -> Action<Ev, Trace> { Logged<Ev>.log(line) }
 
     /// The embedded chart, written with the same DSL and taken apart into its definition.
     static let door: StatechartDefinition<Door, Ev, Trace> = StatechartDefinition(

@@ -81,3 +81,72 @@ struct TargetlessTests {
         #expect(left.transitions.count == 2)
     }
 }
+
+// MARK: - Targetless transitions
+
+extension TargetlessTests {
+
+    static func targetless<E: LockstepSignal>(_: E.Type, singlePathPlans: Bool) throws -> Statechart<String, E, Trace> {
+        typealias D = Logged<E>
+        let bump = Action<E, Trace>("n += 1") { $0.n += 1 }
+        let atLeastTwo = Guard<E, Trace>("n ≥ 2") { $0.n >= 2 }
+        return try Statechart<String, E, Trace>(singlePathPlans: singlePathPlans) {
+            D.state("T") {
+                On(.tick, actions: [D.log("T tick"), D.logWithEvent("T tick")])
+                D.state("T1") {
+                    On(.poke, actions: [bump, D.logWithEvent("T1 poke")])
+                    On(.go, to: "T2", actions: [D.log("t T1→T2")])
+                }
+                D.state("T2") {
+                    On(.tick, actions: [D.log("T2 tick")])
+                    On(.go, to: "T3", actions: [D.log("t T2→T3")])
+                }
+                D.state("T3") {
+                    Always(to: "T1", guard: atLeastTwo, actions: [D.log("always T3→T1")])
+                    On(.poke, actions: [bump, D.log("T3 poke")])
+                }
+            }
+        }
+    }
+
+    @Test("a targetless transition runs its actions, leaves the configuration as it was and counts as transitioned",
+          arguments: Numbering.allCases)
+    func targetlessTransitions(_ numbering: Numbering) throws {
+        try Self.targetlessTransitions(numbering.type)
+    }
+
+    static func targetlessTransitions<E: LockstepSignal>(_: E.Type) throws {
+        var lock = try Lockstep<E> { try targetless(E.self, singlePathPlans: $0) }
+        lock.start()
+        var (result, lines) = lock.send(.poke)
+        #expect(lines == ["T1 poke [poke]"])
+        #expect(lock.direct.context.n == 1)
+        #expect(result.outcome == .transitioned && result.isAccepted)
+        #expect(result.from == result.to)
+        #expect(lock.planned.activeStates(in: result.to) == ["T", "T1"])
+        #expect(lock.direct.configuration == ["T", "T1"])
+        let taken = try #require(result.transitions.first)
+        #expect(lock.planned.transition(taken)?.targets == [])
+        #expect(lock.planned.transition(taken)?.source == "T1")
+
+        // The ancestor's targetless transition, with actions of both forms.
+        (result, lines) = lock.send(.tick)
+        #expect(lines == ["T tick", "T tick [tick]"])
+        #expect(lock.names(result) == ["T→"])
+        #expect(result.from == result.to)
+
+        // The leaf's own targetless transition hides the ancestor's.
+        _ = lock.send(.go)
+        (result, lines) = lock.send(.tick)
+        #expect(lines == ["T2 tick"])
+        #expect(lock.names(result) == ["T2→"])
+
+        // A targetless transition followed by the eventless transition it enables.
+        _ = lock.send(.go)
+        (result, lines) = lock.send(.poke)
+        #expect(lines == ["T3 poke", "-T3", "always T3→T1", "+T1"])
+        #expect(lock.names(result) == ["T3→", "T3→T1"])
+        #expect(lock.direct.context.n == 2)
+        #expect(lock.direct.configuration == ["T", "T1"])
+    }
+}

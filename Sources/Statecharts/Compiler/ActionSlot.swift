@@ -1,28 +1,59 @@
-// Actions and guards as the runtime calls them: a kind byte and an unretained pointer to a box that
-// holds the closure in a `let`. Calling a closure loaded from an array or an enum retains and
-// releases its context around the call; calling it through a guaranteed reference to its box
-// does not, which halves the cost of an action on the hot path. ``Action`` and ``Guard`` box their
-// closure when they are made (so an action used by many transitions has one box), and the compiled
-// chart keeps its actions and guards, hence the boxes, for as long as the slots that point to them
-// exist. Each closure form has its own box class, with the closure's own function type: a box
-// generic over the closure type would store it reabstracted, and every call would go through a
-// thunk.
+// Actions and guards as the runtime calls them: the closure's form and an unretained pointer to
+// the box that holds it (Definition/ClosureBoxes.swift). Calling a closure loaded from an array
+// or an enum retains and releases its context around the call; calling it through a guaranteed
+// reference to its box does not, which halves the cost of an action on the hot path. The compiled
+// chart keeps its actions and guards, hence the boxes, for as long as the slots that point to
+// them exist. The pointers are turned back into boxes here and nowhere else.
 
-/// A compiled action: which of the three closure forms it is, and its box.
+/// Which of the three closure forms an action or guard has.
 @usableFromInline
-internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
-    @usableFromInline let kind: UInt8
+internal enum _ClosureForm: UInt8, BitwiseCopyable, Sendable {
+    /// Takes the context alone.
+    case context
+    /// Takes the context and the event.
+    case contextEvent
+    /// Takes the context, the event and the outbox.
+    case full
+}
+
+/// An unretained reference to the box of an action that takes only the context (a
+/// ``_ContextActionBox``), which the chart's actions keep alive: what the fast routes call when a
+/// plan is that one action.
+@usableFromInline
+internal struct _ContextActionRef: BitwiseCopyable, Hashable, @unchecked Sendable {
     @usableFromInline let box: UnsafeRawPointer
 
-    @inlinable static var contextKind: UInt8 { 0 }
-    @inlinable static var contextEventKind: UInt8 { 1 }
-    @inlinable static var fullKind: UInt8 { 2 }
+    @inlinable
+    init(_ box: UnsafeRawPointer) { self.box = box }
+
+    /// Calls the action. `Context` must be the type the action was made for.
+    @inlinable @inline(__always)
+    func run<Context>(_ context: inout Context) {
+        Unmanaged<_ContextActionBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(&context) }
+    }
+}
+
+/// A compiled action: its closure form and its box.
+@usableFromInline
+internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
+    @usableFromInline let form: _ClosureForm
+    @usableFromInline let box: UnsafeRawPointer
 
     /// A slot for `box`, which its owner keeps alive.
     @inlinable
-    init(kind: UInt8, box: AnyObject) {
-        self.kind = kind
+    init(_ form: _ClosureForm, box: AnyObject) {
+        self.form = form
         self.box = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    /// The action as a context-only reference, when it is one.
+    @inlinable
+    var contextAction: _ContextActionRef? { form == .context ? _ContextActionRef(box) : nil }
+
+    /// Calls an action known to take only the context, with no dispatch on its form.
+    @inlinable @inline(__always)
+    func runContextOnly<Context>(_ context: inout Context) {
+        _ContextActionRef(box).run(&context)
     }
 
     /// Calls the action. `Event` and `Context` must be the types the slot was made for.
@@ -30,33 +61,48 @@ internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
     func run<Event: StatechartEvent, Context>(
         _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>
     ) {
-        switch kind {
-        case Self.contextKind:
-            Unmanaged<_ContextActionBox<Context>>.fromOpaque(box)
-                ._withUnsafeGuaranteedRef { $0.body(&context) }
-        case Self.contextEventKind:
+        switch form {
+        case .context:
+            _ContextActionRef(box).run(&context)
+        case .contextEvent:
             Unmanaged<_ContextEventActionBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(&context, event) }
-        default:
+        case .full:
             Unmanaged<_FullActionBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(&context, event, &outbox) }
         }
     }
 }
 
-/// A compiled guard: which of the three closure forms it is, and its box.
+extension Action {
+    /// The slot the compiled chart calls the action through; valid while the action lives.
+    @inlinable
+    internal var slot: _ActionSlot {
+        switch body {
+        case .context(let box): _ActionSlot(.context, box: box)
+        case .contextEvent(let box): _ActionSlot(.contextEvent, box: box)
+        case .full(let box): _ActionSlot(.full, box: box)
+        }
+    }
+}
+
+/// A compiled guard: its closure form and its box.
 @usableFromInline
 internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
-    @usableFromInline let kind: UInt8
+    @usableFromInline let form: _ClosureForm
     /// `nil` for a transition without a guard.
     @usableFromInline let box: UnsafeRawPointer?
 
     /// A slot for `box`, which its owner keeps alive; `nil` for no guard.
     @inlinable
-    init(kind: UInt8, box: AnyObject?) {
-        self.kind = kind
+    init(_ form: _ClosureForm, box: AnyObject?) {
+        self.form = form
         self.box = box.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
     }
+
+    /// A transition without a guard.
+    @inlinable
+    static var none: Self { Self(.context, box: nil) }
 
     /// Evaluates the guard (`true` when there is none). `Event` and `Context` must be the types
     /// the slot was made for.
@@ -65,52 +111,29 @@ internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
         _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>
     ) -> Bool {
         guard let box else { return true }
-        switch kind {
-        case _ActionSlot.contextKind:
+        switch form {
+        case .context:
             return Unmanaged<_ContextGuardBox<Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(context) }
-        case _ActionSlot.contextEventKind:
+        case .contextEvent:
             return Unmanaged<_ContextEventGuardBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(context, event) }
-        default:
+        case .full:
             return Unmanaged<_FullGuardBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(context, event, &outbox) }
         }
     }
 }
 
-@usableFromInline
-internal final class _ContextActionBox<Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextEventActionBox<Event, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context, Event?) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context, Event?) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _FullActionBox<Event: StatechartEvent, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void
-    @inlinable init(_ body: @escaping @Sendable (inout Context, Event?, inout Outbox<Event>) -> Void) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextGuardBox<Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context) -> Bool) { self.body = body }
-}
-
-@usableFromInline
-internal final class _ContextEventGuardBox<Event, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context, Event?) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context, Event?) -> Bool) { self.body = body }
-}
-
-@usableFromInline
-internal final class _FullGuardBox<Event: StatechartEvent, Context>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (Context, Event?, inout Outbox<Event>) -> Bool
-    @inlinable init(_ body: @escaping @Sendable (Context, Event?, inout Outbox<Event>) -> Bool) { self.body = body }
+extension Guard {
+    /// The slot the compiled chart calls the guard through (``_GuardSlot/none`` for no guard).
+    @inlinable
+    internal static func slot(_ guardCondition: Self?) -> _GuardSlot {
+        switch guardCondition?.body {
+        case .context(let box): _GuardSlot(.context, box: box)
+        case .contextEvent(let box): _GuardSlot(.contextEvent, box: box)
+        case .full(let box): _GuardSlot(.full, box: box)
+        case nil: .none
+        }
+    }
 }

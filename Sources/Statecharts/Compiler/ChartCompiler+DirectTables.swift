@@ -3,19 +3,19 @@
 // states. Built from the candidate table and plans (ChartCompiler+Lowering.swift).
 
 extension _ChartCompiler {
-    /// For charts of at most 64 states, the region path's tables (see ``_ChartTables/regionDirect``):
+    /// For charts of at most 64 states, the region path's tables (see ``_RegionTables``):
     /// per (atomic state, event class), the direct candidate if it is region-local, and per
     /// candidate its exits and entries as bits of the configuration and what its actions need.
     @inlinable
     mutating func computeRegionSteps(classCount: Int) {
-        guard stateCount <= 64, !b.direct.isEmpty else { return }
-        let total = b.candidates.count
+        guard stateCount <= 64, !b.direct.entries.isEmpty else { return }
+        let total = b.candidates.transition.count
         var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0), count: total)
         var row = 0
-        for c in 0..<total where b.candidateFlags[c] == 0 {
-            while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
-            let t = Int(b.candidates[c])
-            guard let domain = b.domain[t].state, b.domainIsParallelFree[t] else { continue }
+        for c in 0..<total where b.candidates.flags[c].isNone {
+            while b.candidates.start[row + 1] <= Int32(c) { row += 1 }
+            let t = Int(b.candidates.transition[c])
+            guard let domain = b.transitions.domain[t].state, b.transitions.domainIsParallelFree[t] else { continue }
             var exits: UInt64 = 0
             var s = Int32(row / classCount)
             while s != domain {
@@ -23,54 +23,54 @@ extension _ChartCompiler {
                 s = parentOf[Int(s)]
             }
             var entries: UInt64 = 0
-            for entry in b.planEntries[Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1])] {
+            for entry in b.transitions.planEntries[Int(b.transitions.planEntryStart[t])..<Int(b.transitions.planEntryStart[t + 1])] {
                 entries |= 1 << UInt64(entry.state)
             }
             var flags: UInt32 = 0
-            if b.candidateExitEnd[c] > b.candidateActionStart[c] { flags |= _RegionStep.exitActions }
-            if b.candidateActionStart[c + 1] > b.candidateTransitionEnd[c] { flags |= _RegionStep.entryActions }
+            if b.candidates.exitEnd[c] > b.candidates.actionStart[c] { flags |= _RegionStep.exitActions }
+            if b.candidates.actionStart[c + 1] > b.candidates.transitionEnd[c] { flags |= _RegionStep.entryActions }
             steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags)
         }
         // The row table: a region-local direct candidate (its exits are never empty), ignored, or
-        // anything else (-2: the full path decides).
-        let shift = b.directShift
-        var rows = Array(repeating: _ChartTables.directSlow, count: b.direct.count)
+        // anything else (the full path decides).
+        let shift = b.direct.shift
+        var rows = Array(repeating: _RegionRow.slow, count: b.direct.entries.count)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
-                let entry = b.direct[s << shift | cls]
+                let entry = b.direct.entries[s << shift | cls]
                 if entry.isIgnored {
-                    rows[s << shift | cls] = _ChartTables.directIgnore
+                    rows[s << shift | cls] = .ignored
                     continue
                 }
                 let c = entry.directCandidate
                 guard c >= 0, steps[Int(c)].exits != 0 else { continue }
-                if entry.candidate >= 0 {
-                    let own = b.candidateActions[Int(b.candidateExitEnd[Int(c)])..<Int(b.candidateTransitionEnd[Int(c)])]
+                if case .contextOnly = entry.kind {
+                    let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
                     steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
                                                 flags: steps[Int(c)].flags | _RegionStep.contextOnly,
-                                                transitionAction: singleContextActionBox(own))
+                                                transitionAction: singleContextAction(own))
                 }
-                rows[s << shift | cls] = c
+                rows[s << shift | cls] = _RegionRow(candidate: c)
             }
         }
-        b.regionDirect = rows
-        b.regionSteps = steps
-        b.atomicMask = (0..<stateCount).reduce(0) { mask, s in
+        b.regions.rows = rows
+        b.regions.steps = steps
+        b.regions.atomicMask = (0..<stateCount).reduce(0) { mask, s in
             kindOf[s] == .atomic || kindOf[s] == .final ? mask | 1 << UInt64(s) : mask
         }
-        b.hasRegionSteps = true
+        b.regions.exists = true
     }
 
-    /// The box of the one action in `list` (action indices) when there is exactly one and it takes
-    /// only the context, for the fast paths to call without a range; `nil` otherwise. The box
-    /// belongs to the action, which the chart keeps.
+    /// The one action in `list` (action indices) when there is exactly one and it takes only the
+    /// context, for the fast paths to call without a range; `nil` otherwise. The box belongs to
+    /// the action, which the chart keeps.
     @inlinable
-    func singleContextActionBox(_ list: ArraySlice<Int32>) -> UnsafeRawPointer? {
-        guard list.count == 1, let only = list.first, actions[Int(only)].takesOnlyContext else { return nil }
-        return actions[Int(only)].slot.box
+    func singleContextAction(_ list: ArraySlice<Int32>) -> _ContextActionRef? {
+        guard list.count == 1, let only = list.first else { return nil }
+        return actions[Int(only)].slot.contextAction
     }
 
-    /// The `direct` table (see ``_ChartTables/direct``): per (atomic state, event class), the
+    /// The `direct` table (see ``_DirectTable``): per (atomic state, event class), the
     /// candidate `send` can take by its plan alone, or whether the event is simply ignored.
     @inlinable
     mutating func computeDirectEntries(classCount: Int) {
@@ -79,28 +79,27 @@ extension _ChartCompiler {
         // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
         let rowShift = Int32(shift + _DirectEntry.strideShift)
-        let slow = _DirectEntry(candidate: _ChartTables.directSlow, row: .none)
-        var direct = Array(repeating: slow, count: stateCount << shift)
+        var direct = Array(repeating: _DirectEntry.slow, count: stateCount << shift)
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
                 let row = s * classCount + cls
-                let c = Int(b.candidateStart[row])
-                if c == Int(b.candidateStart[row + 1]) {
+                let c = Int(b.candidates.start[row])
+                if c == Int(b.candidates.start[row + 1]) {
                     // Nothing to take, and nothing eventless that could follow.
-                    if !b.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry(candidate: _ChartTables.directIgnore, row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
+                    if !b.states.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
                     continue
                 }
-                guard b.isConditionFree[Int(b.candidates[c])], b.candidateFlags[c] == 0 else { continue }
-                let list = b.candidateActions[Int(b.candidateActionStart[c])..<Int(b.candidateActionStart[c + 1])]
+                guard b.transitions.isConditionFree[Int(b.candidates.transition[c])], b.candidates.flags[c].isNone else { continue }
+                let list = b.candidates.actions[Int(b.candidates.actionStart[c])..<Int(b.candidates.actionStart[c + 1])]
                 if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
                 let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
-                direct[s << shift | cls] = _DirectEntry(
-                    candidate: contextOnly ? Int32(c) : _ChartTables.directWithEvent - Int32(c), row: _LeafRow(directRowOf: b.candidateLeaf[c], rowShift: rowShift),
-                    action: singleContextActionBox(list))
+                direct[s << shift | cls] = .candidate(Int32(c), contextOnly: contextOnly,
+                                                      row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
+                                                      action: singleContextAction(list))
             }
         }
-        b.direct = direct
-        b.directShift = shift
+        b.direct.entries = direct
+        b.direct.shift = shift
     }
 
     /// Chooses where `send` calls each direct entry's actions from, so that two transitions with
@@ -116,28 +115,27 @@ extension _ChartCompiler {
     /// `send` has two sites for each shape of plan: a single action on the context is called
     /// from the send itself when the entry holds its box, or else from the plan loop; a longer
     /// plan of context-only actions runs in the context-only loop, or else in the loop that
-    /// dispatches on each action's form (an entry encoded as `directWithEvent`). The distinct
+    /// dispatches on each action's form (a ``_DirectEntry/Kind/withEvent(_:)`` entry). The distinct
     /// single actions, and the distinct longer plans, alternate between their two sites in the
     /// order the table first meets them.
     @inlinable
     mutating func assignCallSites() {
-        var singleActionFirst: [UnsafeRawPointer: Bool] = [:]
+        var singleActionFirst: [_ContextActionRef: Bool] = [:]
         // A candidate is one (state, event class), so each plan appears in one entry only.
         var planFirst = true
-        for i in b.direct.indices {
-            let entry = b.direct[i]
+        for i in b.direct.entries.indices {
+            let entry = b.direct.entries[i]
             if let box = entry.action {
                 let first = singleActionFirst[box] ?? {
                     let first = singleActionFirst.count % 2 == 0
                     singleActionFirst[box] = first
                     return first
                 }()
-                if !first { b.direct[i] = _DirectEntry(candidate: entry.candidate, row: entry.row) }
-            } else if entry.candidate >= 0 {
-                let c = entry.candidate
-                let plan = b.candidateActionStart[Int(c)]..<b.candidateActionStart[Int(c) + 1]
+                if !first { b.direct.entries[i] = .candidate(entry.directCandidate, contextOnly: true, row: entry.row) }
+            } else if case .contextOnly(let c) = entry.kind {
+                let plan = b.candidates.actionStart[Int(c)]..<b.candidates.actionStart[Int(c) + 1]
                 guard plan.count > 1 else { continue }
-                if !planFirst { b.direct[i] = _DirectEntry(candidate: _ChartTables.directWithEvent - c, row: entry.row) }
+                if !planFirst { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
                 planFirst.toggle()
             }
         }

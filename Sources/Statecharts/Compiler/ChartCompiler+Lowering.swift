@@ -18,29 +18,29 @@ extension _ChartCompiler {
         let doneStates = doneClassOfState.keys.sorted()
         var doneClass = Array(repeating: Int32(-1), count: count)
         for (k, state) in doneStates.enumerated() { doneClass[Int(state)] = namedCount + Int32(k) }
-        b.unmatchedClass = namedCount + Int32(doneStates.count)
-        b.classCount = Int(b.unmatchedClass) + 1
-        b.doneClass = doneClass.map { $0 >= 0 ? $0 : b.unmatchedClass }
-        for i in b.triggers.indices where b.triggers[i] < 0 {
-            b.triggers[i] = doneClass[Int(-1 - b.triggers[i])]
+        b.candidates.unmatchedClass = namedCount + Int32(doneStates.count)
+        b.candidates.classCount = Int(b.candidates.unmatchedClass) + 1
+        b.states.doneClass = doneClass.map { $0 >= 0 ? $0 : b.candidates.unmatchedClass }
+        for i in b.transitions.triggers.indices where b.transitions.triggers[i] < 0 {
+            b.transitions.triggers[i] = doneClass[Int(-1 - b.transitions.triggers[i])]
         }
 
         // Per-state flags.
         var ownEventless = Array(repeating: false, count: count)
-        for t in 0..<b.source.count where b.triggerKind[t] == .eventless { ownEventless[Int(b.source[t])] = true }
-        b.eventlessOnPath = Array(repeating: false, count: count)
-        b.hasHistoryChild = Array(repeating: false, count: count)
-        b.historySlot = Array(repeating: -1, count: count)
-        b.hasInvocations = (0..<count).map { invocations[Int32($0)] != nil }
-        b.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
+        for t in 0..<b.transitions.source.count where b.transitions.triggerKind[t] == .eventless { ownEventless[Int(b.transitions.source[t])] = true }
+        b.states.eventlessOnPath = Array(repeating: false, count: count)
+        b.states.hasHistoryChild = Array(repeating: false, count: count)
+        b.states.historySlot = Array(repeating: -1, count: count)
+        b.states.hasInvocations = (0..<count).map { invocations[Int32($0)] != nil }
+        b.states.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
         for s in 0..<count {
             let p = parentOf[s]
-            b.eventlessOnPath[s] = ownEventless[s] || (p >= 0 && b.eventlessOnPath[Int(p)])
-            if kindOf[s] == .parallel { b.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
+            b.states.eventlessOnPath[s] = ownEventless[s] || (p >= 0 && b.states.eventlessOnPath[Int(p)])
+            if kindOf[s] == .parallel { b.states.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
             if kindOf[s].isHistory {
-                b.hasHistoryChild[Int(p)] = true
-                b.historySlot[s] = Int32(b.historyMemorySize)
-                b.historyMemorySize += 1 + historyCapacity(parent: p, deep: kindOf[s] == .deepHistory)
+                b.states.hasHistoryChild[Int(p)] = true
+                b.states.historySlot[s] = Int32(b.states.historyMemorySize)
+                b.states.historyMemorySize += 1 + historyCapacity(parent: p, deep: kindOf[s] == .deepHistory)
             }
         }
 
@@ -59,10 +59,10 @@ extension _ChartCompiler {
     @inlinable
     func staticDomain(_ t: Int) -> _StaticDomain {
         // The targets as a slice of the table (no array per transition).
-        let targets = b.targets[Int(b.targetStart[t])..<Int(b.targetStart[t + 1])]
+        let targets = b.transitions.targets[Int(b.transitions.targetStart[t])..<Int(b.transitions.targetStart[t + 1])]
         if targets.isEmpty { return .targetless }
         if targets.contains(where: { kindOf[Int($0)].isHistory }) { return .dependsOnHistory }
-        return _StaticDomain(state: tree.transitionDomain(source: b.source[t], isInternal: b.isInternal[t],
+        return _StaticDomain(state: tree.transitionDomain(source: b.transitions.source[t], isInternal: b.transitions.isInternal[t],
                                                           effectiveTargets: targets))
     }
 
@@ -71,30 +71,30 @@ extension _ChartCompiler {
     /// (with the default-entry flag) and the new leaf. Linear in transitions × depth.
     @inlinable
     mutating func computePlans() {
-        let transitionCount = b.source.count
+        let transitionCount = b.transitions.source.count
         // The last parallel state at or after each position, to tell whether a subtree has one.
         var nextParallel = Array(repeating: Int32.max, count: stateCount + 1)
         for s in stride(from: stateCount - 1, through: 0, by: -1) {
             nextParallel[s] = kindOf[s] == .parallel ? Int32(s) : nextParallel[s + 1]
         }
-        b.domainIsParallelFree = Array(repeating: false, count: transitionCount)
-        b.domain = Array(repeating: .targetless, count: transitionCount)
-        b.planLeaf = Array(repeating: .noPlan, count: transitionCount)
+        b.transitions.domainIsParallelFree = Array(repeating: false, count: transitionCount)
+        b.transitions.domain = Array(repeating: .targetless, count: transitionCount)
+        b.transitions.planLeaf = Array(repeating: .noPlan, count: transitionCount)
         var entries: [_PlanEntry] = []
         for t in 0..<transitionCount {
             let d = staticDomain(t)
-            b.domain[t] = d
-            if let state = d.state { b.domainIsParallelFree[t] = nextParallel[Int(state)] > tree.subtreeEnd[state] }
+            b.transitions.domain[t] = d
+            if let state = d.state { b.transitions.domainIsParallelFree[t] = nextParallel[Int(state)] > tree.subtreeEnd[state] }
             entries.removeAll(keepingCapacity: true)
-            if b.triggerKind[t] != .pseudo {
+            if b.transitions.triggerKind[t] != .pseudo {
                 if d == .targetless {
-                    b.planLeaf[t] = .targetless
+                    b.transitions.planLeaf[t] = .targetless
                 } else if singlePathPlans, let state = d.state, let leaf = singlePathEntries(t, domain: state, into: &entries) {
-                    b.planLeaf[t] = .moves(to: leaf)
-                    b.planEntries += entries
+                    b.transitions.planLeaf[t] = .moves(to: leaf)
+                    b.transitions.planEntries += entries
                 }
             }
-            b.planEntryStart.append(Int32(b.planEntries.count))
+            b.transitions.planEntryStart.append(Int32(b.transitions.planEntries.count))
         }
     }
 
@@ -102,9 +102,9 @@ extension _ChartCompiler {
     /// the target's ancestors below the domain, the target, and its default descendants.
     @inlinable
     func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [_PlanEntry]) -> Int32? {
-        let range = Int(b.targetStart[t])..<Int(b.targetStart[t + 1])
+        let range = Int(b.transitions.targetStart[t])..<Int(b.transitions.targetStart[t + 1])
         guard range.count == 1 else { return nil }
-        var target = b.targets[range.lowerBound]
+        var target = b.transitions.targets[range.lowerBound]
         // The source must be inside the domain's subtree for the exit walk to stop at it.
         var anc = parentOf[Int(target)]
         while anc != domain && anc >= 0 {
@@ -121,11 +121,11 @@ extension _ChartCompiler {
                 return target
             case .compound:
                 entries.append(_PlanEntry(state: target, byDefault: true))
-                let i = b.initialTransition[Int(target)]
+                let i = b.states.initialTransition[Int(target)]
                 guard i >= 0 else { return nil }
-                let initialTargets = Int(b.targetStart[Int(i)])..<Int(b.targetStart[Int(i) + 1])
+                let initialTargets = Int(b.transitions.targetStart[Int(i)])..<Int(b.transitions.targetStart[Int(i) + 1])
                 guard initialTargets.count == 1 else { return nil }
-                let next = b.targets[initialTargets.lowerBound]
+                let next = b.transitions.targets[initialTargets.lowerBound]
                 var between = parentOf[Int(next)]
                 while between != target {
                     if kindOf[Int(between)] != .compound { return nil }
@@ -144,18 +144,18 @@ extension _ChartCompiler {
     @inlinable
     mutating func buildCandidateTable() {
         let count = stateCount
-        let classCount = b.classCount
+        let classCount = b.candidates.classCount
         guard count * classCount <= Self.candidateTableLimit else { return }
         var keys: [Int32] = []
         var values: [Int32] = []
         for s in 0..<count where kindOf[s] == .atomic || kindOf[s] == .final {
             var a = Int32(s)
             while a >= 0 {
-                for t in Int(b.transitionStart[Int(a)])..<Int(b.transitionStart[Int(a) + 1]) {
-                    switch b.triggerKind[t] {
+                for t in Int(b.states.transitionStart[Int(a)])..<Int(b.states.transitionStart[Int(a) + 1]) {
+                    switch b.transitions.triggerKind[t] {
                     case .events:
-                        for i in Int(b.triggerStart[t])..<Int(b.triggerStart[t + 1]) {
-                            keys.append(Int32(s * classCount) + b.triggers[i])
+                        for i in Int(b.transitions.triggerStart[t])..<Int(b.transitions.triggerStart[t + 1]) {
+                            keys.append(Int32(s * classCount) + b.transitions.triggers[i])
                             values.append(Int32(t))
                         }
                     case .anyEvent:
@@ -180,9 +180,9 @@ extension _ChartCompiler {
             candidates[Int(fill[Int(k)])] = v
             fill[Int(k)] += 1
         }
-        b.candidateStart = start
-        b.candidates = candidates
-        b.hasCandidateTable = true
+        b.candidates.start = start
+        b.candidates.transition = candidates
+        b.candidates.exists = true
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
         computeRegionSteps(classCount: classCount)
@@ -195,16 +195,16 @@ extension _ChartCompiler {
     /// leaf. Exits are the path from the candidate's atomic state up to the transition's domain.
     @inlinable
     mutating func computeCandidatePlans(classCount: Int) {
-        let total = b.candidates.count
-        b.candidateLeaf = Array(repeating: -1, count: total)
-        b.candidateFlags = Array(repeating: _ChartTables.planNeedsGeneralStep, count: total)
-        b.candidateExitEnd = Array(repeating: 0, count: total)
-        b.candidateTransitionEnd = Array(repeating: 0, count: total)
-        b.candidateActionStart.reserveCapacity(total + 1)
+        let total = b.candidates.transition.count
+        b.candidates.leaf = Array(repeating: -1, count: total)
+        b.candidates.flags = Array(repeating: _PlanFlags.needsGeneralStep, count: total)
+        b.candidates.exitEnd = Array(repeating: 0, count: total)
+        b.candidates.transitionEnd = Array(repeating: 0, count: total)
+        b.candidates.actionStart.reserveCapacity(total + 1)
         // The lists are appended in place (no array per candidate); a candidate found to need the
         // general step has its list removed again.
-        var list = b.candidateActions
-        b.candidateActions = []
+        var list = b.candidates.actions
+        b.candidates.actions = []
         list.reserveCapacity(total * 2)
         func append(_ start: Int32, _ end: Int32) {
             var i = start
@@ -213,35 +213,35 @@ extension _ChartCompiler {
         var row = 0
         for c in 0..<total {
             // The row of candidate `c` tells its atomic state.
-            while b.candidateStart[row + 1] <= Int32(c) { row += 1 }
+            while b.candidates.start[row + 1] <= Int32(c) { row += 1 }
             let leaf = Int32(row / classCount)
-            let t = Int(b.candidates[c])
+            let t = Int(b.candidates.transition[c])
             let listStart = list.count
-            defer { b.candidateActionStart.append(Int32(list.count)) }
-            let planLeaf = b.planLeaf[t]
+            defer { b.candidates.actionStart.append(Int32(list.count)) }
+            let planLeaf = b.transitions.planLeaf[t]
             guard planLeaf.hasPlan else { continue }
             var slow = false
-            let domain = b.domain[t].state
+            let domain = b.transitions.domain[t].state
             if let domain {
                 var s = leaf
                 while s != domain {
-                    if b.hasHistoryChild[Int(s)] || b.hasInvocations[Int(s)] { slow = true }
-                    append(b.exitActionStart[Int(s)], b.exitActionStart[Int(s) + 1])
+                    if b.states.hasHistoryChild[Int(s)] || b.states.hasInvocations[Int(s)] { slow = true }
+                    append(b.states.exitActionStart[Int(s)], b.states.exitActionStart[Int(s) + 1])
                     s = parentOf[Int(s)]
                 }
             }
             let exitEnd = list.count
-            append(b.transitionActionStart[t], b.transitionActionStart[t + 1])
+            append(b.transitions.actionStart[t], b.transitions.actionStart[t + 1])
             let transitionEnd = list.count
             if domain != nil {
-                for i in Int(b.planEntryStart[t])..<Int(b.planEntryStart[t + 1]) {
-                    let entry = b.planEntries[i]
+                for i in Int(b.transitions.planEntryStart[t])..<Int(b.transitions.planEntryStart[t + 1]) {
+                    let entry = b.transitions.planEntries[i]
                     let s = Int(entry.state)
-                    if b.hasInvocations[s] || kindOf[s] == .final { slow = true }
-                    append(b.entryActionStart[s], b.entryActionStart[s + 1])
+                    if b.states.hasInvocations[s] || kindOf[s] == .final { slow = true }
+                    append(b.states.entryActionStart[s], b.states.entryActionStart[s + 1])
                     if entry.isDefaultEntry {
-                        let initial = Int(b.initialTransition[s])
-                        if initial >= 0 { append(b.transitionActionStart[initial], b.transitionActionStart[initial + 1]) }
+                        let initial = Int(b.states.initialTransition[s])
+                        if initial >= 0 { append(b.transitions.actionStart[initial], b.transitions.actionStart[initial + 1]) }
                     }
                 }
             }
@@ -250,11 +250,11 @@ extension _ChartCompiler {
                 continue
             }
             let newLeaf = planLeaf.newLeaf ?? leaf
-            b.candidateExitEnd[c] = Int32(exitEnd)
-            b.candidateTransitionEnd[c] = Int32(transitionEnd)
-            b.candidateLeaf[c] = newLeaf
-            b.candidateFlags[c] = b.eventlessOnPath[Int(newLeaf)] ? _ChartTables.planNeedsCompletion : 0
+            b.candidates.exitEnd[c] = Int32(exitEnd)
+            b.candidates.transitionEnd[c] = Int32(transitionEnd)
+            b.candidates.leaf[c] = newLeaf
+            b.candidates.flags[c] = b.states.eventlessOnPath[Int(newLeaf)] ? .needsCompletion : .none
         }
-        b.candidateActions = list
+        b.candidates.actions = list
     }
 }

@@ -60,18 +60,18 @@ extension _ChartCompiler {
         source: Int32, trigger: _TriggerKind, triggers: [Int32], targets: [Int32], isInternal: Bool,
         required: [Int32], guard: Guard<Event, Context>?, actions transitionActions: [Action<Event, Context>]
     ) {
-        b.source.append(source)
-        b.triggerKind.append(trigger)
-        b.isInternal.append(isInternal)
-        b.isConditionFree.append(`guard` == nil && required.isEmpty)
-        b.targets += targets
-        b.targetStart.append(Int32(b.targets.count))
-        b.required += required
-        b.requiredStart.append(Int32(b.required.count))
+        b.transitions.source.append(source)
+        b.transitions.triggerKind.append(trigger)
+        b.transitions.isInternal.append(isInternal)
+        b.transitions.isConditionFree.append(`guard` == nil && required.isEmpty)
+        b.transitions.targets += targets
+        b.transitions.targetStart.append(Int32(b.transitions.targets.count))
+        b.transitions.required += required
+        b.transitions.requiredStart.append(Int32(b.transitions.required.count))
         actions += transitionActions
-        b.transitionActionStart.append(Int32(actions.count))
-        b.triggers += triggers
-        b.triggerStart.append(Int32(b.triggers.count))
+        b.transitions.actionStart.append(Int32(actions.count))
+        b.transitions.triggers += triggers
+        b.transitions.triggerStart.append(Int32(b.transitions.triggers.count))
         guards.append(`guard`)
     }
 
@@ -87,17 +87,17 @@ extension _ChartCompiler {
         }
         for s in 0..<count {
             let s32 = Int32(s)
-            b.transitionStart.append(Int32(b.source.count))
+            b.states.transitionStart.append(Int32(b.transitions.source.count))
             guard let state = definitionOf[s], !kindOf[s].isHistory else { continue }
             for transition in state.transitions {
                 lowerTransition(transition, source: s32)
             }
         }
-        b.transitionStart.append(Int32(b.source.count))
+        b.states.transitionStart.append(Int32(b.transitions.source.count))
 
         // Pseudo-transitions: initial transitions of compound states (and the root), history defaults.
-        b.initialTransition = Array(repeating: -1, count: count)
-        b.historyDefault = Array(repeating: -1, count: count)
+        b.states.initialTransition = Array(repeating: -1, count: count)
+        b.states.historyDefault = Array(repeating: -1, count: count)
         for s in 0..<count {
             let s32 = Int32(s)
             switch kindOf[s] {
@@ -119,7 +119,7 @@ extension _ChartCompiler {
                     targets = first.map { [$0] } ?? []
                 }
                 guard !targets.isEmpty else { continue }
-                b.initialTransition[s] = Int32(b.source.count)
+                b.states.initialTransition[s] = Int32(b.transitions.source.count)
                 appendTransition(source: s32, trigger: .pseudo, triggers: [], targets: targets, isInternal: true,
                                  required: [], guard: nil, actions: initialActions)
             case .shallowHistory, .deepHistory:
@@ -144,7 +144,7 @@ extension _ChartCompiler {
                         targets = tree.children(of: parent).filter { !kindOf[Int($0)].isHistory }
                     }
                 }
-                b.historyDefault[s] = Int32(b.source.count)
+                b.states.historyDefault[s] = Int32(b.transitions.source.count)
                 appendTransition(source: s32, trigger: .pseudo, triggers: [], targets: targets, isInternal: false,
                                  required: [], guard: nil, actions: defaultActions)
             default:
@@ -154,15 +154,15 @@ extension _ChartCompiler {
 
         // Entry and exit action ranges.
         for s in 0..<count {
-            b.entryActionStart.append(Int32(actions.count))
+            b.states.entryActionStart.append(Int32(actions.count))
             actions += definitionOf[s]?.onEntry ?? []
         }
-        b.entryActionStart.append(Int32(actions.count))
+        b.states.entryActionStart.append(Int32(actions.count))
         for s in 0..<count {
-            b.exitActionStart.append(Int32(actions.count))
+            b.states.exitActionStart.append(Int32(actions.count))
             actions += definitionOf[s]?.onExit ?? []
         }
-        b.exitActionStart.append(Int32(actions.count))
+        b.states.exitActionStart.append(Int32(actions.count))
     }
 
     @inlinable
@@ -170,31 +170,31 @@ extension _ChartCompiler {
         // Targets, `whenIn` states and triggers go straight into the tables (no array per
         // transition); a transition that cannot be lowered takes its entries back out.
         // (Each table is moved out while appended to: `resolve` also records problems in `self`.)
-        let targetsStart = b.targets.count
+        let targetsStart = b.transitions.targets.count
         var tableTargets: [Int32] = []
-        swap(&tableTargets, &b.targets)
+        swap(&tableTargets, &b.transitions.targets)
         if !resolve(transition.targets, from: s, role: "target", into: &tableTargets) {
             tableTargets.removeSubrange(targetsStart...)
         }
-        swap(&tableTargets, &b.targets)
-        let requiredStart = b.required.count
+        swap(&tableTargets, &b.transitions.targets)
+        let requiredStart = b.transitions.required.count
         var tableRequired: [Int32] = []
-        swap(&tableRequired, &b.required)
+        swap(&tableRequired, &b.transitions.required)
         if !resolve(transition.requiredActiveStates, from: s, role: "state in whenIn", into: &tableRequired) {
             tableRequired.removeSubrange(requiredStart...)
         }
-        swap(&tableRequired, &b.required)
-        if b.targets.count - targetsStart > 1 {
-            checkTargetsCoexist(Array(b.targets[targetsStart...]), from: s, role: "targets")
+        swap(&tableRequired, &b.transitions.required)
+        if b.transitions.targets.count - targetsStart > 1 {
+            checkTargetsCoexist(Array(b.transitions.targets[targetsStart...]), from: s, role: "targets")
         }
-        let triggersStart = b.triggers.count
+        let triggersStart = b.transitions.triggers.count
         var kind: _TriggerKind = .events
         switch transition.trigger {
         case .events(let names):
             if names.isEmpty { problem(s, "a transition on an empty list of events") }
             for name in names {
                 let id = exactMatching ? classForName(name) : descriptorID(name)
-                if !b.triggers[triggersStart...].contains(id) { b.triggers.append(id) }
+                if !b.transitions.triggers[triggersStart...].contains(id) { b.transitions.triggers.append(id) }
             }
         case .anyEvent:
             kind = .anyEvent
@@ -205,8 +205,8 @@ extension _ChartCompiler {
             if let id {
                 guard let resolved = stateIndex[id] else {
                     problem(s, "done event of unknown state '\(Self.describe(id))'")
-                    b.targets.removeSubrange(targetsStart...)
-                    b.required.removeSubrange(requiredStart...)
+                    b.transitions.targets.removeSubrange(targetsStart...)
+                    b.transitions.required.removeSubrange(requiredStart...)
                     return
                 }
                 state = resolved
@@ -218,27 +218,27 @@ extension _ChartCompiler {
                 problem(s, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events")
             }
             if doneEventsAreEvents, let name = doneEventName(of: state) {
-                b.triggers.append(exactMatching ? classForName(name) : descriptorID(name))
+                b.transitions.triggers.append(exactMatching ? classForName(name) : descriptorID(name))
             } else {
                 if let c = doneClassOfState[state] {
-                    b.triggers.append(c)
+                    b.transitions.triggers.append(c)
                 } else {
                     // Done classes are numbered after the named classes once all names are known;
                     // until then they are recorded as negative placeholders (-1 - state).
-                    b.triggers.append(-1 - state)
+                    b.transitions.triggers.append(-1 - state)
                     doneClassOfState[state] = -1 - state
                 }
             }
         }
-        b.source.append(s)
-        b.triggerKind.append(kind)
-        b.isInternal.append(transition.kind == .internal)
-        b.isConditionFree.append(transition.guardCondition == nil && b.required.count == requiredStart)
-        b.targetStart.append(Int32(b.targets.count))
-        b.requiredStart.append(Int32(b.required.count))
+        b.transitions.source.append(s)
+        b.transitions.triggerKind.append(kind)
+        b.transitions.isInternal.append(transition.kind == .internal)
+        b.transitions.isConditionFree.append(transition.guardCondition == nil && b.transitions.required.count == requiredStart)
+        b.transitions.targetStart.append(Int32(b.transitions.targets.count))
+        b.transitions.requiredStart.append(Int32(b.transitions.required.count))
         actions += transition.actions
-        b.transitionActionStart.append(Int32(actions.count))
-        b.triggerStart.append(Int32(b.triggers.count))
+        b.transitions.actionStart.append(Int32(actions.count))
+        b.transitions.triggerStart.append(Int32(b.transitions.triggers.count))
         guards.append(transition.guardCondition)
     }
 

@@ -18,7 +18,7 @@ public struct Action<Event: StatechartEvent, Context>: Sendable {
     internal let body: Body
 
     /// The closure, boxed once here so that every use of the action shares the box the runtime
-    /// calls through (see ``_ActionSlot``).
+    /// calls through (Definition/ClosureBoxes.swift).
     @usableFromInline
     internal enum Body: Sendable {
         case context(_ContextActionBox<Context>)
@@ -45,16 +45,6 @@ public struct Action<Event: StatechartEvent, Context>: Sendable {
     ) {
         self.name = name
         self.body = .full(_FullActionBox(body))
-    }
-
-    /// The slot the compiled chart calls the action through; valid while the action lives.
-    @inlinable
-    internal var slot: _ActionSlot {
-        switch body {
-        case .context(let box): return _ActionSlot(kind: _ActionSlot.contextKind, box: box)
-        case .contextEvent(let box): return _ActionSlot(kind: _ActionSlot.contextEventKind, box: box)
-        case .full(let box): return _ActionSlot(kind: _ActionSlot.fullKind, box: box)
-        }
     }
 
     /// Whether the action takes only the context.
@@ -108,15 +98,5 @@ public struct Guard<Event: StatechartEvent, Context>: Sendable {
     ) {
         self.name = name
         self.body = .full(_FullGuardBox(body))
-    }
-
-    /// The slot the compiled chart calls the guard through; valid while the guard lives.
-    @inlinable
-    internal var slot: _GuardSlot {
-        switch body {
-        case .context(let box): return _GuardSlot(kind: _ActionSlot.contextKind, box: box)
-        case .contextEvent(let box): return _GuardSlot(kind: _ActionSlot.contextEventKind, box: box)
-        case .full(let box): return _GuardSlot(kind: _ActionSlot.fullKind, box: box)
-        }
     }
 }

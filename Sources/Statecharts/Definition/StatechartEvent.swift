@@ -54,8 +54,7 @@ public protocol StatechartEvent: Sendable {
 extension StatechartEvent {
     /// Whether event names have the shape of a payload-free `CaseIterable` enum, whose tag byte
     /// may then be the event's class: a property of the event type, known at compile time once
-    /// specialized (the compiler verifies the tags when a chart compiles, see
-    /// `_ChartCompiler.namesInTagOrder()`).
+    /// specialized (the compiler verifies the tags when a chart compiles).
     @inlinable
     static var _namesMayBeTags: Bool {
         MemoryLayout<Name>.size == 1 && MemoryLayout<Name?>.size == 1 && Name.self is any CaseIterable.Type

@@ -14,7 +14,7 @@ internal struct _HistoryMemory {
     /// The recorded states of history state `h`, or `nil` when it has none yet.
     @inlinable
     func value(of h: Int32, in tables: _ChartTables) -> ArraySlice<Int32>? {
-        let slot = Int(tables.historySlot[h])
+        let slot = Int(tables.states.historySlot[h])
         guard slot >= 0, slot < memory.count else { return nil }
         let count = Int(memory[slot])
         guard count >= 0 else { return nil }
@@ -38,9 +38,6 @@ internal struct _EntrySet {
 }
 
 extension _ChartTables {
-    @inlinable
-    func targetsOf(_ t: Int32) -> Range<Int> { Int(targetStart[t])..<Int(targetStart[t + 1]) }
-
     /// `getEffectiveTargetStates`: the targets, with history states replaced by their memory or
     /// their default transition's targets.
     @usableFromInline
@@ -48,13 +45,13 @@ extension _ChartTables {
         var result: [Int32] = []
         func add(_ s: Int32) { if !result.contains(s) { result.append(s) } }
         func visit(_ t: Int32) {
-            for i in targetsOf(t) {
-                let s = targets[i]
+            for i in transitions.targetsOf(t) {
+                let s = transitions.targets[i]
                 if tree.isHistory(s) {
                     if let value = history.value(of: s, in: self) {
                         value.forEach(add)
-                    } else if historyDefault[s] >= 0 {
-                        visit(historyDefault[s])
+                    } else if states.historyDefault[s] >= 0 {
+                        visit(states.historyDefault[s])
                     }
                 } else {
                     add(s)
@@ -69,9 +66,9 @@ extension _ChartTables {
     /// (-1 for a targetless transition).
     @usableFromInline
     func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
-        let known = domain[t]
+        let known = transitions.domain[t]
         if known != .dependsOnHistory { return known.rawValue }
-        return tree.transitionDomain(source: source[t], isInternal: isInternal[t],
+        return tree.transitionDomain(source: transitions.source[t], isInternal: transitions.isInternal[t],
                                      effectiveTargets: getEffectiveTargetStates(t, history))
     }
 
@@ -92,10 +89,10 @@ extension _ChartTables {
 
     /// `computeEntrySet`: the states to enter, those entered by default, and history content.
     @usableFromInline
-    func computeEntrySet(_ transitions: [Int32], _ history: _HistoryMemory) -> _EntrySet {
+    func computeEntrySet(_ enabled: [Int32], _ history: _HistoryMemory) -> _EntrySet {
         var set = _EntrySet(capacity: stateCount)
-        for t in transitions {
-            for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
+        for t in enabled {
+            for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
             let ancestor = getTransitionDomain(t, history)
             for s in getEffectiveTargetStates(t, history) { addAncestorStatesToEnter(s, ancestor, &set, history) }
         }
@@ -110,21 +107,21 @@ extension _ChartTables {
                 for s in value { addDescendantStatesToEnter(s, &set, history) }
                 for s in value { addAncestorStatesToEnter(s, p, &set, history) }
             } else {
-                let t = historyDefault[state]
+                let t = states.historyDefault[state]
                 guard t >= 0 else { return }
                 set.defaultHistoryContent[p] = t
-                for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
-                for i in targetsOf(t) { addAncestorStatesToEnter(targets[i], p, &set, history) }
+                for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
+                for i in transitions.targetsOf(t) { addAncestorStatesToEnter(transitions.targets[i], p, &set, history) }
             }
             return
         }
         set.statesToEnter.insert(state)
         if tree.isCompound(state) {
             set.statesForDefaultEntry.insert(state)
-            let t = initialTransition[state]
+            let t = states.initialTransition[state]
             guard t >= 0 else { return }
-            for i in targetsOf(t) { addDescendantStatesToEnter(targets[i], &set, history) }
-            for i in targetsOf(t) { addAncestorStatesToEnter(targets[i], state, &set, history) }
+            for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
+            for i in transitions.targetsOf(t) { addAncestorStatesToEnter(transitions.targets[i], state, &set, history) }
         } else if tree.isParallel(state) {
             for child in tree.children(of: state) where !tree.isHistory(child) {
                 if !tree.hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
@@ -154,8 +151,8 @@ extension _ChartTables {
     /// a leaf and the fast path applies.
     @inlinable
     func isSinglePath(_ configuration: _Bitset) -> Bool {
-        if !hasParallelStates { return true }
-        for i in 0..<Swift.min(parallelMask.count, configuration.wordCount) where configuration.word(i) & parallelMask[i] != 0 { return false }
+        if !states.hasParallelStates { return true }
+        for i in 0..<Swift.min(states.parallelMask.count, configuration.wordCount) where configuration.word(i) & states.parallelMask[i] != 0 { return false }
         return true
     }
 }

@@ -66,68 +66,68 @@ extension Statechart {
     /// its regions (parallel), or its default targets (history).
     public func defaultTargets(of state: StateID?) -> [StateID] {
         let s: Int32 = state.flatMap { stateIndex[$0] } ?? 0
-        var t = tables.initialTransition[s]
-        if tables.tree.isHistory(s) { t = tables.historyDefault[s] }
+        var t = tables.states.initialTransition[s]
+        if tables.tree.isHistory(s) { t = tables.states.historyDefault[s] }
         if tables.tree.isParallel(s) { return children(of: state).filter { kind(of: $0)?.isHistory == false } }
         guard t >= 0 else { return [] }
-        return tables.targetsOf(t).compactMap { stateIDs[Int(tables.targets[$0])] }
+        return tables.transitions.targetsOf(t).compactMap { stateIDs[Int(tables.transitions.targets[$0])] }
     }
 
     /// The transitions declared on `state`, in document order.
     public func transitions(of state: StateID) -> [TransitionID] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.transitionStart[s]..<tables.transitionStart[s + 1]).map { TransitionID(rawValue: $0) }
+        return (tables.states.transitionStart[s]..<tables.states.transitionStart[s + 1]).map { TransitionID(rawValue: $0) }
     }
 
     /// Entry action names of `state`, in order (`"action"` for unnamed ones).
     public func entryActionNames(of state: StateID) -> [String] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.entryActionStart[s]..<tables.entryActionStart[s + 1]).map { actions[$0].name ?? "action" }
+        return (tables.states.entryActionStart[s]..<tables.states.entryActionStart[s + 1]).map { actions[$0].name ?? "action" }
     }
 
     /// Exit action names of `state`, in order (`"action"` for unnamed ones).
     public func exitActionNames(of state: StateID) -> [String] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.exitActionStart[s]..<tables.exitActionStart[s + 1]).map { actions[$0].name ?? "action" }
+        return (tables.states.exitActionStart[s]..<tables.states.exitActionStart[s + 1]).map { actions[$0].name ?? "action" }
     }
 
     /// Describes a transition, or returns `nil` for an id this chart does not have.
     public func transition(_ id: TransitionID) -> TransitionDescription<StateID, Event.Name>? {
         let t = id.rawValue
-        guard t >= 0, Int(t) < tables.transitionCount else { return nil }
-        let kind = tables.triggerKind[t]
+        guard t >= 0, Int(t) < tables.transitions.count else { return nil }
+        let kind = tables.transitions.triggerKind[t]
         var events: [Event.Name] = []
         var doneOf: StateID?
         if kind == _TriggerKind.events.rawValue {
-            for i in tables.triggerStart[t]..<tables.triggerStart[t + 1] {
-                let c = tables.triggers[i]
+            for i in tables.transitions.triggerStart[t]..<tables.transitions.triggerStart[t + 1] {
+                let c = tables.transitions.triggers[i]
                 if exactMatching, Int(c) < classNames.count, let name = classNames[Int(c)] {
                     events.append(name)
                 } else if !exactMatching, Int(c) < descriptors.count {
                     events.append(descriptors[Int(c)])
-                } else if let state = (0..<Int32(tables.stateCount)).first(where: { tables.doneClass[$0] == c }) {
+                } else if let state = (0..<Int32(tables.stateCount)).first(where: { tables.states.doneClass[$0] == c }) {
                     doneOf = stateIDs[Int(state)]
                 }
             }
         }
         return TransitionDescription(
             id: id,
-            source: stateIDs[Int(tables.source[t])],
-            targets: tables.targetsOf(t).compactMap { stateIDs[Int(tables.targets[$0])] },
+            source: stateIDs[Int(tables.transitions.source[t])],
+            targets: tables.transitions.targetsOf(t).compactMap { stateIDs[Int(tables.transitions.targets[$0])] },
             events: events,
             isAnyEvent: kind == _TriggerKind.anyEvent.rawValue,
             isEventless: kind == _TriggerKind.eventless.rawValue,
             doneOf: doneOf,
-            isInternal: tables.isInternal[t],
+            isInternal: tables.transitions.isInternal[t],
             guardName: guards[t].map { $0.name ?? "guard" },
-            actionNames: (tables.transitionActionStart[t]..<tables.transitionActionStart[t + 1]).map { actions[$0].name ?? "action" },
-            requiredActiveStates: (tables.requiredStart[t]..<tables.requiredStart[t + 1]).compactMap { stateIDs[Int(tables.required[$0])] })
+            actionNames: (tables.transitions.actionStart[t]..<tables.transitions.actionStart[t + 1]).map { actions[$0].name ?? "action" },
+            requiredActiveStates: (tables.transitions.requiredStart[t]..<tables.transitions.requiredStart[t + 1]).compactMap { stateIDs[Int(tables.transitions.required[$0])] })
     }
 
     /// Every declared transition (not the initial and history pseudo-transitions), in document order.
     public var allTransitions: [TransitionID] {
-        (0..<Int32(tables.transitionCount))
-            .filter { tables.triggerKind[$0] != _TriggerKind.pseudo.rawValue }
+        (0..<Int32(tables.transitions.count))
+            .filter { tables.transitions.triggerKind[$0] != _TriggerKind.pseudo.rawValue }
             .map { TransitionID(rawValue: $0) }
     }
 

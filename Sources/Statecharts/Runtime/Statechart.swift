@@ -46,8 +46,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes a direct `leafRow`
     /// alone as leave to use a name's tag as its class.
     @usableFromInline let fastRows: Bool
-    /// ``_ChartTables/direct`` (owned by `tables`), one load from the chart.
-    @usableFromInline let direct: _Table<_DirectEntry>
+    /// ``_DirectTable/entries`` (owned by `tables`), one load from the chart.
+    @usableFromInline let direct: _DirectTableHandle
     @usableFromInline let exactMatching: Bool
     @usableFromInline let doneEventsAreEvents: Bool
 
@@ -118,9 +118,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         }
         compiler.lower()
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
-        compiler.b.actionSlots = compiler.actions.map(\.slot)
-        compiler.b.guardSlots = compiler.guards.map { $0?.slot ?? _GuardSlot(kind: 0, box: nil) }
-        tables = _ChartTables(compiler.b, tree: compiler.treeStorage)
+        tables = _ChartTables(compiler.b, tree: compiler.treeStorage,
+                              actionSlots: compiler.actions.map(\.slot),
+                              guardSlots: compiler.guards.map(Guard.slot))
         actions = _ValueTable(compiler.actions)
         guards = _ValueTable(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
@@ -135,8 +135,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         exactMatching = compiler.exactMatching
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
-        fastRows = tables.hasDirectTable && (compiler.classesAreTags || !Event._namesMayBeTags)
-        direct = tables.direct
+        fastRows = tables.direct.exists && (compiler.classesAreTags || !Event._namesMayBeTags)
+        direct = _DirectTableHandle(tables.direct.entries)
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
         self.externalEventLimit = max(1, externalEventLimit)
@@ -182,7 +182,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @inlinable @inline(__always)
     func eventClass(ofName name: Event.Name) -> Int32 {
         if classesAreTags { return Self.tag(of: name) }
-        return eventClasses[name] ?? tables.unmatchedClass
+        return eventClasses[name] ?? tables.candidates.unmatchedClass
     }
 
     /// The tag byte of a payload-free enum (see `classesAreTags`).
@@ -194,7 +194,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @inlinable @inline(__always)
     func resolve(_ event: Event) -> _ResolvedEvent {
         if exactMatching { return _ResolvedEvent(classID: eventClass(ofName: event.name), mask: nil) }
-        return _ResolvedEvent(classID: tables.unmatchedClass, mask: mask(for: event.name))
+        return _ResolvedEvent(classID: tables.candidates.unmatchedClass, mask: mask(for: event.name))
     }
 
     @usableFromInline

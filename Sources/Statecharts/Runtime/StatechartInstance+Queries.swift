@@ -55,7 +55,7 @@ extension StatechartInstance {
         return chart.declaredEventNames.filter { name in
             let resolved = chart.exactMatching
                 ? _ResolvedEvent(classID: chart.eventClass(ofName: name), mask: nil)
-                : _ResolvedEvent(classID: chart.tables.unmatchedClass, mask: chart.mask(for: name))
+                : _ResolvedEvent(classID: chart.tables.candidates.unmatchedClass, mask: chart.mask(for: name))
             if probe.leaf >= 0 { return probe.firstEnabled(from: probe.leaf, resolved) >= 0 }
             return !probe.selectTransitions(resolved).isEmpty
         }

@@ -7,12 +7,12 @@ extension StatechartInstance {
     /// Stored as ``leafRow`` (see there).
     @inlinable
     var leaf: Int32 {
-        @inline(__always) get { leafRow.leaf(rowShift: chart.tables.rowShift) }
+        @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
         @inline(__always) set {
             if newValue < 0 {
                 leafRow = .activeSet
             } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
-                leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.rowShift)
+                leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.direct.rowShift)
             } else {
                 leafRow = _LeafRow(plainLeaf: newValue)
             }
@@ -43,7 +43,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         var i = start
         while i < end {
-            tables.actionSlots[i].run(&context, currentEvent, &outbox)
+            tables.slots.actions[i].run(&context, currentEvent, &outbox)
             if !outbox.requests.isEmpty { carryOutRequests() }
             i += 1
         }
@@ -89,23 +89,23 @@ extension StatechartInstance {
     where Observer.StateID == StateID, Observer.Event == Event {
         if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
         unowned(unsafe) let tables = chart.tables
-        if tables.anyInvocations && tables.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
-        runActions(tables.entryActionStart[s], tables.entryActionStart[s + 1])
+        if tables.states.anyInvocations && tables.states.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
+        runActions(tables.states.entryActionStart[s], tables.states.entryActionStart[s + 1])
     }
 
     @inlinable @inline(__always)
     mutating func exitState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
-        runActions(tables.exitActionStart[s], tables.exitActionStart[s + 1])
-        if tables.anyInvocations && tables.hasInvocations[s] { cancelInvocations(of: s) }
+        runActions(tables.states.exitActionStart[s], tables.states.exitActionStart[s + 1])
+        if tables.states.anyInvocations && tables.states.hasInvocations[s] { cancelInvocations(of: s) }
         if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
     }
 
     @inlinable
     mutating func runTransitionActions(_ t: Int32) {
         let tables = chart.tables
-        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+        runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
     }
 
     /// After entering final state `s`: the chart finishes (top level), or its parent's done event
@@ -148,7 +148,7 @@ extension StatechartInstance {
     @inlinable
     mutating func prepareHistoryMemory() {
         if historyMemory.isEmpty {
-            historyMemory = Array(repeating: -1, count: max(chart.tables.historyMemorySize, 1))
+            historyMemory = Array(repeating: -1, count: max(chart.tables.states.historyMemorySize, 1))
         }
     }
 
@@ -162,7 +162,7 @@ extension StatechartInstance {
         let end = tables.tree.subtreeEnd[s]
         while h <= end {
             if tables.tree.isHistory(h) {
-                let slot = Int(tables.historySlot[h])
+                let slot = Int(tables.states.historySlot[h])
                 historyMemory[slot] = 1
                 historyMemory[slot + 1] = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
             }
@@ -177,7 +177,7 @@ extension StatechartInstance {
         prepareHistoryMemory()
         let tables = chart.tables
         for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
-            let slot = Int(tables.historySlot[h])
+            let slot = Int(tables.states.historySlot[h])
             let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
             historyMemory[slot] = Int32(value.count)
             for (i, state) in value.enumerated() { historyMemory[slot + 1 + i] = state }

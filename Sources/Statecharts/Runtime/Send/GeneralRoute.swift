@@ -65,7 +65,7 @@ extension StatechartInstance {
             statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
         }
         let exitOrder = statesToExit.descending
-        for s in exitOrder where tables.hasHistoryChild[s] {
+        for s in exitOrder where tables.states.hasHistoryChild[s] {
             var shallow: [Int32] = []
             var deep: [Int32] = []
             for s0 in activeSet.ascending where tables.tree.isDescendant(s0, of: s) {
@@ -88,7 +88,7 @@ extension StatechartInstance {
     ) where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         for t in enabled {
-            if tables.triggerKind[t] != _TriggerKind.pseudo.rawValue {
+            if tables.transitions.triggerKind[t] != _TriggerKind.pseudo.rawValue {
                 log.transitions.append(t)
                 observer.transitionTaken(TransitionID(rawValue: t))
             }
@@ -109,7 +109,7 @@ extension StatechartInstance {
             activeSet.insert(s)
             enterState(s, &observer)
             if entrySet.statesForDefaultEntry.contains(s) {
-                let initial = tables.initialTransition[s]
+                let initial = tables.states.initialTransition[s]
                 if initial >= 0 { runTransitionActions(initial) }
             }
             if let historyDefault = entrySet.defaultHistoryContent[s] { runTransitionActions(historyDefault) }

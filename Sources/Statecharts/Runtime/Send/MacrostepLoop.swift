@@ -45,7 +45,7 @@ extension StatechartInstance {
         _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         settle(&log, steps: steps, &observer)
-        if chart.tables.anyInvocations { startInvocations() }
+        if chart.tables.states.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: event)
     }
 
@@ -78,7 +78,7 @@ extension StatechartInstance {
         while status == .running {
             if leaf >= 0 {
                 var t: Int32 = -1
-                if chart.tables.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
+                if chart.tables.states.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
                 if t < 0 {
                     guard !outbox.internalQueue.isEmpty else { break }
                     let internalEvent = outbox.internalQueue.removeFirst()

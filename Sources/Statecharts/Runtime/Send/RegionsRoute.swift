@@ -35,7 +35,7 @@ extension StatechartInstance {
     @inlinable @inline(never)
     mutating func sendOnRegions(_ event: Event, _ classID: Int32) -> SendResult {
         unowned(unsafe) let tables = chart.tables
-        if tables.hasRegionSteps && hasNoPendingExternalEvents {
+        if tables.regions.exists && hasNoPendingExternalEvents {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
                 sendOnRegionBits(event, classID, picks: picks)
             }
@@ -49,7 +49,7 @@ extension StatechartInstance {
     mutating func sendByRegionPlans(_ event: Event, _ classID: Int32) -> SendResult {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
-        guard !chart.tables.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
+        guard !chart.tables.transitions.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
         return sendByRegionPlans(event, resolved, &observer)
@@ -63,7 +63,7 @@ extension StatechartInstance {
     mutating func sendOnRegionBits(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
-        var leaves = word & tables.atomicMask
+        var leaves = word & tables.regions.atomicMask
         var exits: UInt64 = 0
         var entries: UInt64 = 0
         // The union and the intersection of the picks' flags: which phases have actions to run
@@ -72,17 +72,17 @@ extension StatechartInstance {
         var allFlags: UInt32 = ~0
         var count = 0
         // Read once: the stores into `picks` could alias the tables as far as the optimizer knows.
-        let shift = tables.directShift
-        let rows = tables.regionDirect.base
-        let steps = tables.regionSteps.base
+        let shift = tables.direct.shift
+        let rows = tables.regions.rows
+        let steps = tables.regions.steps
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let c = rows[s &<< shift | Int(classID)]
-            if c == _ChartTables.directIgnore { continue }
+            let row = rows[s &<< shift | Int(classID)]
+            if row.isIgnored { continue }
             // Not a region-local direct candidate: the region plans decide, before anything happened.
-            guard c >= 0 else { return sendByRegionPlans(event, classID) }
-            let step = steps[Int(c)]
+            guard let c = row.candidate else { return sendByRegionPlans(event, classID) }
+            let step = steps[c]
             exits |= step.exits
             entries |= step.entries
             anyFlags |= step.flags
@@ -96,35 +96,18 @@ extension StatechartInstance {
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         guard count <= 4 else { return sendByRegionPlans(event, classID) }
-        // Region-local transitions have disjoint domains, in the document order of their leaves:
-        // exits go through the picks backwards, each from its leaf up (exit order); transition
-        // actions and entries forwards (selection and entry order).
-        if exitActions {
-            var i = count
-            while i > 0 {
-                i &-= 1
-                let plan = tables.candidatePlans[picks[i]]
-                runDirectActions(plan.actionStart, plan.exitEnd, event, contextOnly: contextOnly)
-            }
-        }
-        for i in 0..<count {
-            if let action = steps[Int(picks[i])].transitionAction {
-                Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
+        _MicrostepPhase.inOrder(count: count, exits: exitActions, entries: entryActions) { phase, i in
+            if phase == .transition, let action = steps[picks[i]].transitionAction {
+                action.run(&context)
             } else {
-                let plan = tables.candidatePlans[picks[i]]
-                runDirectActions(plan.exitEnd, plan.transitionEnd, event, contextOnly: contextOnly)
-            }
-        }
-        if entryActions {
-            for i in 0..<count {
-                let plan = tables.candidatePlans[picks[i]]
-                runDirectActions(plan.transitionEnd, plan.actionEnd, event, contextOnly: contextOnly)
+                let actions = tables.candidates.plans[picks[i]].actions(of: phase)
+                runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
             }
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
         var transitions = _FourTransitions.none
-        for i in 0..<count { transitions[i] = tables.candidates[picks[i]] }
+        for i in 0..<count { transitions[i] = tables.candidates.transition[picks[i]] }
         return SendResult(transitions: transitions, fromWord: word, toWord: newWord)
     }
 
@@ -155,14 +138,14 @@ extension StatechartInstance {
         // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
         // can reach the outbox and nothing eventless can follow.
         var count = 0
-        var allDirect = tables.hasDirectTable && hasNoPendingExternalEvents
+        var allDirect = tables.direct.exists && hasNoPendingExternalEvents
         active.forEachAscending { s in
             // `isAtomic`, spelled out: a method call on an unowned reference would retain it.
             let kind = tables.tree.kind[s]
             guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
             var c: Int32 = -1
-            if tables.hasDirectTable {
-                let entry = tables.direct[Int(s) &<< tables.directShift | Int(resolved.classID)]
+            if tables.direct.exists {
+                let entry = tables.direct.entries[Int(s) &<< tables.direct.shift | Int(resolved.classID)]
                 if entry.isIgnored { return }
                 c = entry.directCandidate
             }
@@ -171,7 +154,7 @@ extension StatechartInstance {
                 c = firstEnabledCandidate(of: s, resolved.classID)
                 if c < 0 { return }
             }
-            let t = tables.candidates[c]
+            let t = tables.candidates.transition[c]
             for i in 0..<count where buffer[i].transition == t { return }
             buffer[count] = _Pick(candidate: c, transition: t, atomic: s)
             count += 1
@@ -179,7 +162,7 @@ extension StatechartInstance {
         let picks = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
         var log = _StepLog()
         if picks.isEmpty {
-            if allDirect || (outbox.internalQueue.isEmpty && !tables.hasEventlessTransitions) {
+            if allDirect || (outbox.internalQueue.isEmpty && !tables.transitions.hasEventlessTransitions) {
                 return SendResult(log, from: from, to: from)
             }
             finishMacrostep(event, &log, steps: 0, &observer)
@@ -193,40 +176,35 @@ extension StatechartInstance {
             drainExternalQueue(&log, &observer)
             return SendResult(log, from: from, to: currentConfiguration)
         }
-        // Region-local picks have disjoint domains (a domain without parallel states holds at
-        // most one active leaf), so document order of their leaves is the order of their
-        // domains: exits go through the picks backwards, each from its leaf up (exit order),
-        // entries forwards (entry order). A targetless pick exits and enters nothing.
-        for pick in picks.reversed() {
-            let c = pick.candidate
-            runActions(tables.candidatePlans[c].actionStart, tables.candidatePlans[c].exitEnd, table: tables.candidateActionSlots)
-            if let domain = tables.domain[pick.transition].state {
-                var s = pick.atomic
-                while s != domain {
-                    activeSet.remove(s)
-                    s = tables.tree.parent[s]
-                }
-            }
-        }
-        // Transition actions, in selection order.
-        for pick in picks {
-            log.transitions.append(pick.transition)
-            let plan = tables.candidatePlans[pick.candidate]
-            runActions(plan.exitEnd, plan.transitionEnd, table: tables.candidateActionSlots)
-        }
-        // Entries, in entry order.
-        for pick in picks {
-            let c = pick.candidate
+        // A targetless pick exits and enters nothing.
+        _MicrostepPhase.inOrder(count: picks.count) { phase, i in
+            let pick = picks[i]
             let t = pick.transition
-            if tables.domain[t].state != nil {
-                var i = tables.planEntryStart[t]
-                let end = tables.planEntryStart[t + 1]
-                while i < end {
-                    activeSet.insert(tables.planEntries[i].state)
-                    i += 1
+            let actions = tables.candidates.plans[pick.candidate].actions(of: phase)
+            switch phase {
+            case .exit:
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                if let domain = tables.transitions.domain[t].state {
+                    var s = pick.atomic
+                    while s != domain {
+                        activeSet.remove(s)
+                        s = tables.tree.parent[s]
+                    }
                 }
+            case .transition:
+                log.transitions.append(t)
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+            case .entry:
+                if tables.transitions.domain[t].state != nil {
+                    var i = tables.transitions.planEntryStart[t]
+                    let end = tables.transitions.planEntryStart[t + 1]
+                    while i < end {
+                        activeSet.insert(tables.transitions.planEntries[i].state)
+                        i += 1
+                    }
+                }
+                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
             }
-            runActions(tables.candidatePlans[c].transitionEnd, tables.candidatePlans[c].actionEnd, table: tables.candidateActionSlots)
         }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
             finishMacrostep(event, &log, steps: 1, &observer)
@@ -244,14 +222,14 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         for i in picks.indices {
             let t = picks[i].transition
-            guard tables.candidateFlags[picks[i].candidate] == 0 else { return false }
-            guard let domain = tables.domain[t].state else { continue }
-            guard tables.domainIsParallelFree[t] else { return false }
+            guard tables.candidates.flags[picks[i].candidate].isNone else { return false }
+            guard let domain = tables.transitions.domain[t].state else { continue }
+            guard tables.transitions.domainIsParallelFree[t] else { return false }
             var j = i + 1
             while j < picks.count {
                 // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
                 // unowned reference would retain it).
-                if let d = tables.domain[picks[j].transition].state,
+                if let d = tables.transitions.domain[picks[j].transition].state,
                    d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
                 j += 1
             }

@@ -8,7 +8,7 @@
 // macrostep when the plan's flags or the queues say so.
 //
 // May not: record history, enter a final state, start or stop invocations, or take a candidate
-// without a single-path plan. Such a candidate (`planNeedsGeneralStep`) is handed to the stepwise
+// without a single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
 // route with its transition already selected, so that no guard is evaluated twice.
 
 extension StatechartInstance {
@@ -21,40 +21,39 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
         assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
-        // The row is a byte offset and the compiler keeps every offset in range: from one event's
-        // row to the next is one load (no shift, no bounds or overflow checks).
-        let entry = UnsafeRawPointer(chart.direct.base)
-            .load(fromByteOffset: from.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+        let entry = chart.direct.entry(at: from, class: classID)
         // The leaf is set before the actions run: no action can see it, and the next event's
-        // lookup need not wait. The common case first: a plan of one action on the context (only
-        // such an entry has an action).
-        if let action = entry.action {
-            leafRow = entry.row
-            Unmanaged<_ContextActionBox<Context>>.fromOpaque(action)._withUnsafeGuaranteedRef { $0.body(&context) }
-            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+        // lookup need not wait.
+        let rowShift = tables.direct.rowShift
+        /// The result of taking candidate `c` from `from` to the entry's row.
+        @inline(__always) func taken(_ c: Int32) -> SendResult {
+            SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                       fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
-        if entry.candidate >= 0 {
+        // The common case first, with one test: a plan of one action on the context.
+        if let (action, c) = entry.singleAction {
+            leafRow = entry.row
+            action.run(&context)
+            return taken(c)
+        }
+        switch entry.kind {
+        case .contextOnly(let c):
             leafRow = entry.row
             // Every action takes only the context: no dispatch on the closure form.
-            let plan = tables.candidatePlans[entry.candidate]
+            let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
-            return SendResult(outcome: .transitioned, transition: tables.candidates[entry.candidate],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
-        }
-        if entry.candidate == _ChartTables.directIgnore {
-            let leaf = from.directLeaf(rowShift: tables.rowShift)
-            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
-        }
-        if entry.candidate <= _ChartTables.directWithEvent {
+            return taken(c)
+        case .withEvent(let c):
             leafRow = entry.row
-            let c = _ChartTables.directWithEvent &- entry.candidate
-            let plan = tables.candidatePlans[c]
+            let plan = tables.candidates.plans[c]
             runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
-            return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                              fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+            return taken(c)
+        case .ignored:
+            let leaf = from.directLeaf(rowShift: rowShift)
+            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
+        case .slow:
+            return nil
         }
-        return nil
     }
 
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
@@ -69,20 +68,20 @@ extension StatechartInstance {
         var observer = _NoObserver<StateID, Event>()
         let c = firstEnabledCandidate(of: from, classID)
         if c >= 0 {
-            let flags = tables.candidateFlags[c]
-            let t = tables.candidates[c]
-            if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeStepwise(t, from: from, event, &observer) }
-            let plan = tables.candidatePlans[c]
-            runActions(plan.actionStart, plan.actionEnd, table: tables.candidateActionSlots)
-            leaf = tables.candidateLeaf[c]
-            if flags == 0 && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+            let flags = tables.candidates.flags[c]
+            let t = tables.candidates.transition[c]
+            if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
+            let plan = tables.candidates.plans[c]
+            runActions(plan.actionStart, plan.actionEnd, table: tables.candidates.actionSlots)
+            leaf = tables.candidates.leaf[c]
+            if flags.isNone && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                 return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
             }
             var log = _StepLog()
             log.transitions.append(t)
             return completeMacrostep(event, from: from, &log, &observer)
         }
-        if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+        if !tables.states.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
         }
         var log = _StepLog()
@@ -91,15 +90,15 @@ extension StatechartInstance {
 
     /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
     /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
-    /// The slot table's address is read into a local first, to stay in a register across calls.
+    /// The slot table is read into a local first, to stay in a register across calls.
     @inlinable @inline(__always)
     mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
-        let slots = chart.tables.candidateActionSlots.base
+        let slots = chart.tables.candidates.actionSlots
         var i = Int(start)
         let end = Int(end)
         if contextOnly {
             while i < end {
-                Unmanaged<_ContextActionBox<Context>>.fromOpaque(slots[i].box)._withUnsafeGuaranteedRef { $0.body(&context) }
+                slots[i].runContextOnly(&context)
                 i &+= 1
             }
         } else {

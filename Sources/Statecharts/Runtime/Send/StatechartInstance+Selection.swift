@@ -33,26 +33,26 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func isEnabled(_ t: Int32) -> Bool {
         unowned(unsafe) let tables = chart.tables
-        var r = tables.requiredStart[t]
-        let end = tables.requiredStart[t + 1]
+        var r = tables.transitions.requiredStart[t]
+        let end = tables.transitions.requiredStart[t + 1]
         while r < end {
-            if !isActive(index: tables.required[r]) { return false }
+            if !isActive(index: tables.transitions.required[r]) { return false }
             r += 1
         }
-        return tables.guardSlots[t].evaluate(context, currentEvent, &outbox)
+        return tables.slots.guards[t].evaluate(context, currentEvent, &outbox)
     }
 
     /// Whether transition `t` is triggered by the resolved event.
     @inlinable
     func matches(_ t: Int32, _ resolved: _ResolvedEvent) -> Bool {
         let tables = chart.tables
-        switch tables.triggerKind[t] {
+        switch tables.transitions.triggerKind[t] {
         case _TriggerKind.anyEvent.rawValue: return true
         case _TriggerKind.events.rawValue:
-            var i = tables.triggerStart[t]
-            let end = tables.triggerStart[t + 1]
+            var i = tables.transitions.triggerStart[t]
+            let end = tables.transitions.triggerStart[t + 1]
             while i < end {
-                let d = tables.triggers[i]
+                let d = tables.transitions.triggers[i]
                 if d == resolved.classID { return true }
                 if let mask = resolved.mask, d < mask.descriptorMatches.count, mask.descriptorMatches[Int(d)] { return true }
                 i += 1
@@ -66,14 +66,14 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
         unowned(unsafe) let tables = chart.tables
-        if resolved.isExact && tables.hasCandidateTable {
+        if resolved.isExact && tables.candidates.exists {
             let c = firstEnabledCandidate(of: state, resolved.classID)
-            return c < 0 ? -1 : tables.candidates[c]
+            return c < 0 ? -1 : tables.candidates.transition[c]
         }
         var a = state
         while a >= 0 {
-            var t = tables.transitionStart[a]
-            let end = tables.transitionStart[a + 1]
+            var t = tables.states.transitionStart[a]
+            let end = tables.states.transitionStart[a + 1]
             while t < end {
                 if matches(t, resolved) && isEnabled(t) { return t }
                 t += 1
@@ -89,12 +89,12 @@ extension StatechartInstance {
     mutating func firstEnabledCandidate(of state: Int32, _ classID: Int32) -> Int32 {
         unowned(unsafe) let tables = chart.tables
         // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
-        let row = Int(state) &* tables.classCount &+ Int(classID)
-        var c = tables.candidateStart[row]
-        let end = tables.candidateStart[row &+ 1]
+        let row = Int(state) &* tables.candidates.classCount &+ Int(classID)
+        var c = tables.candidates.start[row]
+        let end = tables.candidates.start[row &+ 1]
         while c < end {
-            let t = tables.candidates[c]
-            if tables.isConditionFree[t] || isEnabled(t) { return c }
+            let t = tables.candidates.transition[c]
+            if tables.transitions.isConditionFree[t] || isEnabled(t) { return c }
             c &+= 1
         }
         return -1
@@ -106,10 +106,10 @@ extension StatechartInstance {
         let tables = chart.tables
         var a = state
         while a >= 0 {
-            var t = tables.transitionStart[a]
-            let end = tables.transitionStart[a + 1]
+            var t = tables.states.transitionStart[a]
+            let end = tables.states.transitionStart[a + 1]
             while t < end {
-                if tables.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
+                if tables.transitions.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
                 t += 1
             }
             a = tables.tree.parent[a]
@@ -133,7 +133,7 @@ extension StatechartInstance {
     @inlinable
     mutating func selectEventlessTransitions() -> [Int32] {
         var enabled: [Int32] = []
-        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) && chart.tables.eventlessOnPath[s] {
+        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) && chart.tables.states.eventlessOnPath[s] {
             let t = firstEnabledEventless(from: s)
             if t >= 0 && !enabled.contains(t) { enabled.append(t) }
         }
@@ -154,7 +154,7 @@ extension StatechartInstance {
             var preempted = false
             var toRemove: [Int] = []
             for (i, t2) in filtered.enumerated() where exit1.intersects(exitSets[i]) {
-                if tables.tree.isDescendant(tables.source[t1], of: tables.source[t2]) {
+                if tables.tree.isDescendant(tables.transitions.source[t1], of: tables.transitions.source[t2]) {
                     toRemove.append(i)
                 } else {
                     preempted = true

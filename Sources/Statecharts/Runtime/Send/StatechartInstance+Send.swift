@@ -42,10 +42,10 @@ extension StatechartInstance {
         activeSet = _Bitset(capacity: chart.tables.stateCount)
         activeSet.insert(0)
         currentEvent = nil
-        let initial = chart.tables.initialTransition[0]
+        let initial = chart.tables.states.initialTransition[0]
         if initial >= 0 { microstep([initial], &log, &observer) }
         settle(&log, steps: 0, &observer)
-        if chart.tables.anyInvocations { startInvocations() }
+        if chart.tables.states.anyInvocations { startInvocations() }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: .notStarted, to: currentConfiguration)
@@ -103,11 +103,11 @@ extension StatechartInstance {
         if byPlans && leafRow.isDirectRow { return .singlePath }
         guard status == .running else { return .notRunning }
         unowned(unsafe) let tables = chart.tables
-        let candidatesApply = byPlans && tables.hasCandidateTable
+        let candidatesApply = byPlans && tables.candidates.exists
         if leaf >= 0 { return candidatesApply ? .singlePath : .stepwise }
         // The region bits decide before anything happens, so they may be tried even when
         // eventless transitions rule out the region plans.
-        if candidatesApply && (!tables.hasEventlessTransitions || (tables.hasRegionSteps && hasNoPendingExternalEvents)) {
+        if candidatesApply && (!tables.transitions.hasEventlessTransitions || (tables.regions.exists && hasNoPendingExternalEvents)) {
             return .regions
         }
         return .general
@@ -152,7 +152,7 @@ extension StatechartInstance {
     func resolve(_ event: QueuedEvent<Event>) -> _ResolvedEvent {
         switch event {
         case .event(let event): return chart.resolve(event)
-        case .done(let state): return _ResolvedEvent(classID: chart.tables.doneClass[state], mask: nil)
+        case .done(let state): return _ResolvedEvent(classID: chart.tables.states.doneClass[state], mask: nil)
         }
     }
 

@@ -43,7 +43,7 @@ extension StatechartInstance {
     @inlinable
     mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        if !chart.tables.planLeaf[t].hasPlan {
+        if !chart.tables.transitions.planLeaf[t].hasPlan {
             if takeThroughHistory(t, &log, &observer) { return }
             materializeActiveSet()
             microstep([t], &log, &observer)
@@ -60,22 +60,22 @@ extension StatechartInstance {
     mutating func takePlanned<Observer: StatechartObserver>(_ t: Int32, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
-        let domain = tables.domain[t].state
+        let domain = tables.transitions.domain[t].state
         if let domain { exitPath(below: domain, &observer) }
         observer.transitionTaken(TransitionID(rawValue: t))
-        runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+        runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
         // A plan with a domain has targets, so it moves the leaf.
-        if domain != nil, let newLeaf = tables.planLeaf[t].newLeaf {
+        if domain != nil, let newLeaf = tables.transitions.planLeaf[t].newLeaf {
             leaf = newLeaf
-            var i = tables.planEntryStart[t]
-            let end = tables.planEntryStart[t + 1]
+            var i = tables.transitions.planEntryStart[t]
+            let end = tables.transitions.planEntryStart[t + 1]
             while i < end {
-                let entry = tables.planEntries[i]
+                let entry = tables.transitions.planEntries[i]
                 let s = entry.state
                 enterState(s, &observer)
                 if entry.isDefaultEntry {
-                    let initial = tables.initialTransition[s]
-                    if initial >= 0 { runActions(tables.transitionActionStart[initial], tables.transitionActionStart[initial + 1]) }
+                    let initial = tables.states.initialTransition[s]
+                    if initial >= 0 { runActions(tables.transitions.actionStart[initial], tables.transitions.actionStart[initial + 1]) }
                 }
                 if tables.tree.isFinal(s) { finalStateEntered(s) }
                 i += 1
@@ -93,7 +93,7 @@ extension StatechartInstance {
         var s = leaf
         var below: Int32 = -1
         while s != domain {
-            if tables.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
+            if tables.states.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
             below = s
             s = tables.tree.parent[s]
         }
@@ -117,17 +117,17 @@ extension StatechartInstance {
         _ t: Int32, _ log: inout _StepLog, _ observer: inout Observer
     ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
-        let first = tables.targetStart[t]
-        guard tables.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
-        let history = tables.targets[first]
+        let first = tables.transitions.targetStart[t]
+        guard tables.transitions.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
+        let history = tables.transitions.targets[first]
         guard tables.tree.isHistory(history) else { return false }
-        let slot = Int(tables.historySlot[history])
+        let slot = Int(tables.states.historySlot[history])
         guard historyMemory[slot] == 1 else { return false }
         let remembered = historyMemory[slot + 1]
         // A memory restored from a snapshot is checked like any other: inside the history's parent.
         guard tables.tree.isAtomic(remembered), tables.tree.isDescendant(remembered, of: tables.tree.parent[history]) else { return false }
         // getTransitionDomain with the effective target `remembered`.
-        let domain = tables.tree.transitionDomain(source: tables.source[t], isInternal: tables.isInternal[t],
+        let domain = tables.tree.transitionDomain(source: tables.transitions.source[t], isInternal: tables.transitions.isInternal[t],
                                                   effectiveTargets: CollectionOfOne(remembered))
         guard tables.tree.isDescendant(leaf, of: domain) else { return false }
         // The history's parent must not be exited: exiting it would record its history before
@@ -151,7 +151,7 @@ extension StatechartInstance {
             exitPath(below: domain, &observer)
             log.transitions.append(t)
             observer.transitionTaken(TransitionID(rawValue: t))
-            runActions(tables.transitionActionStart[t], tables.transitionActionStart[t + 1])
+            runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
             leaf = remembered
             while count > 0 {
                 count -= 1

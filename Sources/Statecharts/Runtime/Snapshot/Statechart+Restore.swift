@@ -63,7 +63,7 @@ extension Statechart {
             problems.append("a \(snapshot.status.rawValue) instance has no pending or queued events")
         }
 
-        var memory = Array(repeating: Int32(-1), count: max(tables.historyMemorySize, 1))
+        var memory = Array(repeating: Int32(-1), count: max(tables.states.historyMemorySize, 1))
         for (historyState, remembered) in snapshot.history {
             guard let h = index(historyState, "history state") else { continue }
             guard tables.tree.isHistory(h) else {
@@ -83,7 +83,7 @@ extension Statechart {
             let historyProblems = historyMemoryProblems(h, values)
             problems += historyProblems.map { "history '\(historyState)' \($0)" }
             guard historyProblems.isEmpty else { continue }
-            let slot = Int(tables.historySlot[h])
+            let slot = Int(tables.states.historySlot[h])
             guard slot >= 0, values.count <= nextSlot(after: h) - slot - 1 else {
                 problems.append("history '\(historyState)' remembers more states than its parent can have active")
                 continue
@@ -185,10 +185,10 @@ extension Statechart {
     func nextSlot(after h: Int32) -> Int {
         var s = h + 1
         while Int(s) < tables.stateCount {
-            if tables.historySlot[s] >= 0 { return Int(tables.historySlot[s]) }
+            if tables.states.historySlot[s] >= 0 { return Int(tables.states.historySlot[s]) }
             s += 1
         }
-        return tables.historyMemorySize
+        return tables.states.historyMemorySize
     }
 
     /// A state's path for messages (`root/on/idle`).

@@ -1,0 +1,86 @@
+/// What an event may take, by event class: the classes, and for charts with exact matching the
+/// dense candidate table (per atomic state and class, the transitions of the state and its
+/// ancestors in selection order) with every candidate's precomputed plan. Owns its storage.
+@usableFromInline
+internal struct _CandidateTables: @unchecked Sendable {
+    @usableFromInline let classCount: Int
+    /// The class of events no transition names.
+    @usableFromInline let unmatchedClass: Int32
+    /// `start[s * classCount + c] ..< start[s * classCount + c + 1]`: the candidates of atomic
+    /// state `s` for an event of class `c`, in selection order. Empty when the table would be too
+    /// large (`exists` is false).
+    @usableFromInline let start: _Table<Int32>
+    /// The transition of each candidate.
+    @usableFromInline let transition: _Table<Int32>
+    @usableFromInline let exists: Bool
+    /// For each candidate (an atomic state and one of its transitions), its whole plan as the
+    /// runtime executes it without an observer: `plans[c]` holds the range of `actionSlots` to run
+    /// in order (exits from the leaf up, the transition's, entries with initial-transition
+    /// actions), `leaf[c]` the new leaf, and `flags[c]` what else it needs (see ``_PlanFlags``).
+    @usableFromInline let plans: _Table<_CandidatePlan>
+    @usableFromInline let actionSlots: _Table<_ActionSlot>
+    @usableFromInline let leaf: _Table<Int32>
+    @usableFromInline let flags: _Table<_PlanFlags>
+    /// Frees the storage of the tables above when the last copy goes.
+    @usableFromInline let storage: _TableStorage
+
+    /// The tables of `b`, the plans' actions called through `actionSlots` (by action index).
+    @usableFromInline
+    init(_ b: Builder, actionSlots slots: [_ActionSlot]) {
+        storage = _TableStorage()
+        classCount = b.classCount
+        unmatchedClass = b.unmatchedClass
+        start = storage.table(b.start)
+        transition = storage.table(b.transition)
+        exists = b.exists
+        plans = storage.table(b.leaf.indices.map { c in
+            _CandidatePlan(actionStart: b.actionStart[c], exitEnd: b.exitEnd[c],
+                           transitionEnd: b.transitionEnd[c], actionEnd: b.actionStart[c + 1])
+        })
+        actionSlots = storage.table(b.actions.map { slots[Int($0)] })
+        leaf = storage.table(b.leaf)
+        flags = storage.table(b.flags)
+    }
+
+    /// The arrays the compiler fills (ChartCompiler+Lowering.swift).
+    @usableFromInline
+    struct Builder {
+        @inlinable init() {}
+        @usableFromInline var classCount = 1
+        @usableFromInline var unmatchedClass: Int32 = 0
+        @usableFromInline var start: [Int32] = [0]
+        @usableFromInline var transition: [Int32] = []
+        @usableFromInline var exists = false
+        /// `actionStart[c] ..< actionStart[c+1]`: candidate `c`'s action indices in `actions`,
+        /// its exits ending at `exitEnd[c]` and its transition's actions at `transitionEnd[c]`.
+        @usableFromInline var actionStart: [Int32] = [0]
+        @usableFromInline var actions: [Int32] = []
+        @usableFromInline var exitEnd: [Int32] = []
+        @usableFromInline var transitionEnd: [Int32] = []
+        @usableFromInline var leaf: [Int32] = []
+        @usableFromInline var flags: [_PlanFlags] = []
+    }
+}
+
+/// What a candidate's plan needs besides its action list. One byte; decoded only here.
+@usableFromInline
+internal struct _PlanFlags: BitwiseCopyable, Equatable, Sendable {
+    @usableFromInline let rawValue: UInt8
+
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The plan is its action list and the new leaf, nothing else.
+    @inlinable static var none: Self { Self(rawValue: 0) }
+    /// The plan does something the action list cannot say (records history, enters a final
+    /// state, starts or stops invocations, has no single-path plan): take the step in full.
+    @inlinable static var needsGeneralStep: Self { Self(rawValue: 1) }
+    /// The new leaf has eventless transitions on its path: complete the macrostep.
+    @inlinable static var needsCompletion: Self { Self(rawValue: 2) }
+
+    /// Whether the step must be taken in full.
+    @inlinable
+    var needsGeneralStep: Bool { @inline(__always) get { rawValue & 1 != 0 } }
+    /// Whether the plan is its action list and the new leaf alone.
+    @inlinable
+    var isNone: Bool { @inline(__always) get { rawValue == 0 } }
+}

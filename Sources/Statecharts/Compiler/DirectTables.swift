@@ -1,0 +1,104 @@
+/// What `send` reads before anything else. Owns its storage.
+///
+/// `entries`: per (atomic state, event class), at `state << shift | class` (a shift, not a
+/// multiply, on the path from one event's leaf to the next's), see ``_DirectEntry``. Only built
+/// with the candidate table and exact matching.
+@usableFromInline
+internal struct _DirectTable: @unchecked Sendable {
+    @usableFromInline let entries: _Table<_DirectEntry>
+    @usableFromInline let shift: Int
+    /// How an instance stores its leaf (``StatechartInstance/leafRow``): shifted left by `shift`
+    /// plus log2 of an entry's 16 bytes, i.e. the byte offset of the leaf's row in `entries`; 0
+    /// (the leaf itself) without a direct table.
+    @usableFromInline let rowShift: Int32
+    @usableFromInline let exists: Bool
+    /// Frees the table above when the last copy goes.
+    @usableFromInline let storage: _TableStorage
+
+    @usableFromInline
+    init(_ b: Builder) {
+        storage = _TableStorage()
+        entries = storage.table(b.entries)
+        shift = b.shift
+        rowShift = b.entries.isEmpty ? 0 : Int32(b.shift + _DirectEntry.strideShift)
+        exists = !b.entries.isEmpty
+    }
+
+    /// What the compiler fills (ChartCompiler+DirectTables.swift).
+    @usableFromInline
+    struct Builder {
+        @inlinable init() {}
+        @usableFromInline var entries: [_DirectEntry] = []
+        @usableFromInline var shift = 0
+    }
+}
+
+/// The direct table as `send` reads it: an entry addressed by a leaf row (a byte offset, see
+/// ``_LeafRow``) and an event class, with no shift and no bounds or overflow check, since the
+/// compiler keeps every offset in range. A view of storage ``_DirectTable`` owns.
+@usableFromInline
+internal struct _DirectTableHandle: @unchecked Sendable {
+    @usableFromInline let base: UnsafeRawPointer
+
+    @inlinable
+    init(_ entries: _Table<_DirectEntry>) { base = UnsafeRawPointer(entries.base) }
+
+    /// The entry for `classID` in the row of `row` (a direct row): from one event's row to the
+    /// next is one load.
+    @inlinable @inline(__always)
+    func entry(at row: _LeafRow, class classID: Int32) -> _DirectEntry {
+        base.load(fromByteOffset: row.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+    }
+}
+
+/// The regions route's tables, for charts of at most 64 states while parallel states are active.
+/// Owns its storage.
+///
+/// `rows`, laid out like the direct table, holds the row's direct candidate when it is
+/// region-local (its domain holds no parallel state), see ``_RegionRow``; `steps[c]` the states candidate `c` exits and enters as bits of the
+/// configuration, with what its actions need. `atomicMask` holds the atomic and final states.
+@usableFromInline
+internal struct _RegionTables: @unchecked Sendable {
+    @usableFromInline let rows: _Table<_RegionRow>
+    @usableFromInline let steps: _Table<_RegionStep>
+    @usableFromInline let atomicMask: UInt64
+    @usableFromInline let exists: Bool
+    /// Frees the storage of the tables above when the last copy goes.
+    @usableFromInline let storage: _TableStorage
+
+    @usableFromInline
+    init(_ b: Builder) {
+        storage = _TableStorage()
+        rows = storage.table(b.rows)
+        steps = storage.table(b.steps)
+        atomicMask = b.atomicMask
+        exists = b.exists
+    }
+
+    /// What the compiler fills (ChartCompiler+DirectTables.swift).
+    @usableFromInline
+    struct Builder {
+        @inlinable init() {}
+        @usableFromInline var rows: [_RegionRow] = []
+        @usableFromInline var steps: [_RegionStep] = []
+        @usableFromInline var atomicMask: UInt64 = 0
+        @usableFromInline var exists = false
+    }
+}
+
+/// How the runtime calls every action (by action index) and every guard (by transition index).
+/// Owns its storage; the boxes the slots point to belong to the chart's actions and guards.
+@usableFromInline
+internal struct _SlotTables: @unchecked Sendable {
+    @usableFromInline let actions: _Table<_ActionSlot>
+    @usableFromInline let guards: _Table<_GuardSlot>
+    /// Frees the storage of the tables above when the last copy goes.
+    @usableFromInline let storage: _TableStorage
+
+    @usableFromInline
+    init(actions: [_ActionSlot], guards: [_GuardSlot]) {
+        storage = _TableStorage()
+        self.actions = storage.table(actions)
+        self.guards = storage.table(guards)
+    }
+}
