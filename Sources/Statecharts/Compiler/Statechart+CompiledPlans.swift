@@ -61,7 +61,7 @@ extension Statechart {
     /// The number of states (the root included) and of transitions (pseudo-transitions
     /// included), for a quick check that generated code was made for a chart of this shape.
     @_spi(CompiledCharts)
-    public var _shape: (states: Int, transitions: Int) { (tables.stateCount, tables.transitionCount) }
+    public var _shape: (states: Int, transitions: Int) { (tables.stateCount, tables.transitions.count) }
 
     /// For each candidate of the candidate table, the index in `plans` of the plan it runs, or -1
     /// when it has no single-path plan. `nil` when a candidate with a plan finds none in `plans`
@@ -70,7 +70,7 @@ extension Statechart {
     public func _planIndices(matching plans: [_CompiledPlan]) -> [Int32]? {
         var indexOf: [_CompiledPlan: Int32] = [:]
         for (i, plan) in plans.enumerated() where indexOf[plan] == nil { indexOf[plan] = Int32(i) }
-        var result = Array(repeating: Int32(-1), count: tables.candidates.count)
+        var result = Array(repeating: Int32(-1), count: tables.candidates.transition.count)
         var complete = true
         forEachCandidatePlan { c, plan in
             if let i = indexOf[plan] { result[c] = i } else { complete = false }
@@ -80,24 +80,24 @@ extension Statechart {
 
     /// Calls `body` with each candidate that has a single-path plan, and that plan.
     func forEachCandidatePlan(_ body: (Int, _CompiledPlan) -> Void) {
-        guard tables.hasCandidateTable else { return }
+        guard tables.candidates.exists else { return }
         // A plan's slots point to the boxes of the chart's actions: the first action with a box
         // is the action (an action used twice shares its box, and so its body).
         var actionOfBox: [UnsafeRawPointer: Int32] = [:]
-        for a in 0..<Int32(tables.actionSlots.count) where actionOfBox[tables.actionSlots[a].box] == nil {
-            actionOfBox[tables.actionSlots[a].box] = a
+        for a in 0..<Int32(tables.slots.actions.count) where actionOfBox[tables.slots.actions[a].box] == nil {
+            actionOfBox[tables.slots.actions[a].box] = a
         }
-        let classCount = tables.classCount
+        let classCount = tables.candidates.classCount
         for s in 0..<tables.stateCount {
             for cls in 0..<classCount {
                 let row = s * classCount + cls
-                for c in Int(tables.candidateStart[row])..<Int(tables.candidateStart[row + 1]) {
-                    if tables.candidateFlags[c] & _ChartTables.planNeedsGeneralStep != 0 { continue }
-                    let plan = tables.candidatePlans[c]
+                for c in Int(tables.candidates.start[row])..<Int(tables.candidates.start[row + 1]) {
+                    if tables.candidates.flags[c].needsGeneralStep { continue }
+                    let plan = tables.candidates.plans[c]
                     let actions = (plan.actionStart..<plan.actionEnd).map {
-                        actionOfBox[tables.candidateActionSlots[$0].box] ?? -1
+                        actionOfBox[tables.candidates.actionSlots[$0].box] ?? -1
                     }
-                    body(c, _CompiledPlan(leaf: Int32(s), transition: tables.candidates[c], actions: actions))
+                    body(c, _CompiledPlan(leaf: Int32(s), transition: tables.candidates.transition[c], actions: actions))
                 }
             }
         }

@@ -57,23 +57,24 @@ extension StatechartInstance {
     ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
-        let entry = UnsafeRawPointer(chart.direct.base)
-            .load(fromByteOffset: from.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
-        var c = entry.candidate
-        if c < 0 {
-            if c == _ChartTables.directIgnore {
-                let leaf = from.directLeaf(rowShift: tables.rowShift)
-                return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
-            }
-            if c > _ChartTables.directWithEvent { return nil }
-            c = _ChartTables.directWithEvent &- c
+        let entry = chart.direct.entry(at: from, class: classID)
+        let c: Int32
+        switch entry.kind {
+        case .contextOnly(let candidate), .withEvent(let candidate):
+            c = candidate
+        case .ignored:
+            let leaf = from.directLeaf(rowShift: tables.direct.rowShift)
+            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
+        case .slow:
+            return nil
         }
         leafRow = entry.row
         // A direct plan's actions never reach the outbox (the compiler checks), so nothing is
         // left to carry out after them.
         Plans._runPlan(planOf[Int(c)], &context, event, &outbox)
-        return SendResult(outcome: .transitioned, transition: tables.candidates[c],
-                          fromLeaf: from.directLeaf(rowShift: tables.rowShift), toLeaf: entry.row.directLeaf(rowShift: tables.rowShift))
+        let rowShift = tables.direct.rowShift
+        return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                          fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
     }
 
     /// `sendByCandidatePlan` with generated guards and plans. Out of line, so that `send` stays small.
@@ -88,20 +89,20 @@ extension StatechartInstance {
         var observer = _NoObserver<StateID, Event>()
         let c = firstEnabledCompiledCandidate(of: from, classID, Plans.self)
         if c >= 0 {
-            let flags = tables.candidateFlags[c]
-            let t = tables.candidates[c]
-            if flags & _ChartTables.planNeedsGeneralStep != 0 { return takeStepwise(t, from: from, event, &observer) }
+            let flags = tables.candidates.flags[c]
+            let t = tables.candidates.transition[c]
+            if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
             Plans._runPlan(planOf[Int(c)], &context, currentEvent, &outbox)
             if !outbox.requests.isEmpty { carryOutRequests() }
-            leaf = tables.candidateLeaf[c]
-            if flags == 0 && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+            leaf = tables.candidates.leaf[c]
+            if flags.isNone && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                 return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
             }
             var log = _StepLog()
             log.transitions.append(t)
             return completeMacrostep(event, from: from, &log, &observer)
         }
-        if !tables.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+        if !tables.states.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
             return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
         }
         var log = _StepLog()
@@ -114,12 +115,12 @@ extension StatechartInstance {
         of state: Int32, _ classID: Int32, _: Plans.Type
     ) -> Int32 where Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        let row = Int(state) &* tables.classCount &+ Int(classID)
-        var c = tables.candidateStart[row]
-        let end = tables.candidateStart[row &+ 1]
+        let row = Int(state) &* tables.candidates.classCount &+ Int(classID)
+        var c = tables.candidates.start[row]
+        let end = tables.candidates.start[row &+ 1]
         while c < end {
-            let t = tables.candidates[c]
-            if tables.isConditionFree[t] || isEnabledCompiled(t, Plans.self) { return c }
+            let t = tables.candidates.transition[c]
+            if tables.transitions.isConditionFree[t] || isEnabledCompiled(t, Plans.self) { return c }
             c &+= 1
         }
         return -1
@@ -130,10 +131,10 @@ extension StatechartInstance {
     mutating func isEnabledCompiled<Plans: _GeneratedPlans>(_ t: Int32, _: Plans.Type) -> Bool
     where Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        var r = tables.requiredStart[t]
-        let end = tables.requiredStart[t + 1]
+        var r = tables.transitions.requiredStart[t]
+        let end = tables.transitions.requiredStart[t + 1]
         while r < end {
-            if !isActive(index: tables.required[r]) { return false }
+            if !isActive(index: tables.transitions.required[r]) { return false }
             r += 1
         }
         return Plans._evaluateGuard(t, context, currentEvent, &outbox)
