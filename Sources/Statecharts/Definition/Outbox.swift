@@ -36,6 +36,22 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
         requests.append(.send(event, delay: delay, id: id))
     }
 
+    /// Sends `event` to the parent instance that invoked this one (SCXML `<send target="#_parent">`);
+    /// see ``ChartInvocation``. An instance that was not invoked drops it.
+    @inlinable
+    public mutating func sendToParent(_ event: Event) {
+        requests.append(.toParent(event))
+    }
+
+    /// Sends `event` to the running child chart with invocation id `id` (SCXML
+    /// `<send target="#_ID">`); it queues the event and processes it in its turn.
+    /// - Parameter unreachable: raised on this instance's internal queue when no child with that
+    ///   id runs (SCXML's `error.communication`); `nil` drops the event silently.
+    @inlinable
+    public mutating func send(_ event: Event, toInvocation id: String, ifUnreachable unreachable: Event? = nil) {
+        requests.append(.toInvocation(event, id: id, unreachable: unreachable))
+    }
+
     /// Cancels every still-pending delayed event sent with `id` (SCXML `<cancel>`). Cancelling an
     /// id that is not pending does nothing.
     @inlinable
@@ -49,6 +65,8 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
 internal enum OutboxRequest<Event: StatechartEvent>: Sendable {
     case send(Event, delay: Duration, id: String?)
     case cancel(String)
+    case toParent(Event)
+    case toInvocation(Event, id: String, unreachable: Event?)
 }
 
 /// An event waiting in a queue: one of the user's, or the completion of a state (`done.state`).

@@ -66,6 +66,8 @@ extension StatechartInstance {
     mutating func carryOutRequests() {
         let requests = outbox.requests
         outbox.requests.removeAll(keepingCapacity: true)
+        var undeliverable: [Event] = []
+        defer { for event in undeliverable { outbox.internalQueue.append(.event(event)) } }
         withExtras { extras in
             for request in requests {
                 switch request {
@@ -79,6 +81,10 @@ extension StatechartInstance {
                     }
                 case .cancel(let id):
                     extras.timers.cancel(id: id)
+                case .toParent(let event):
+                    extras.toParent.append(event)
+                case .toInvocation(let event, let id, let unreachable):
+                    if !extras.family.deliver(event, toInvocation: id), let unreachable { undeliverable.append(unreachable) }
                 }
             }
         }
