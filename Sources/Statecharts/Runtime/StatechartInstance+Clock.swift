@@ -48,6 +48,10 @@ extension StatechartInstance {
                 continue
             }
             extras?.value.now = timer.due
+            if timer.destination != nil {
+                deliverElsewhere(timer, &observer)
+                continue
+            }
             let result = take(timer.event, chart.resolve(timer.event), &observer)
             delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }
@@ -68,8 +72,11 @@ extension StatechartInstance {
     public mutating func runUntilIdle<Observer: StatechartObserver>(limit: Int = 100_000, observer: inout Observer) -> [DelayedDelivery<Event>]
     where Observer.StateID == StateID, Observer.Event == Event {
         var delivered: [DelayedDelivery<Event>] = []
-        while status == .running, delivered.count < limit, let due = nextDelayedEventTime {
+        // Rounds are counted too: a round may deliver only invoked children's events.
+        var rounds = 0
+        while status == .running, delivered.count < limit, rounds < limit, let due = nextDelayedEventTime {
             delivered += advanceClock(by: due - now, observer: &observer)
+            rounds += 1
         }
         return delivered
     }

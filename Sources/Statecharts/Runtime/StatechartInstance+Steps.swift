@@ -81,10 +81,18 @@ extension StatechartInstance {
                     }
                 case .cancel(let id):
                     extras.timers.cancel(id: id)
-                case .toParent(let event):
-                    extras.toParent.append(event)
-                case .toInvocation(let event, let id, let unreachable):
-                    if !extras.family.deliver(event, toInvocation: id), let unreachable { undeliverable.append(unreachable) }
+                case .toParent(let event, let delay):
+                    if delay <= .zero {
+                        extras.toParent.append(event)
+                    } else {
+                        extras.insertTimer(event, after: delay, destination: .parent)
+                    }
+                case .toInvocation(let event, let id, let delay, let unreachable):
+                    if delay > .zero {
+                        extras.insertTimer(event, after: delay, destination: .invocation(id, unreachable: unreachable))
+                    } else if !extras.family.deliver(event, toInvocation: id), let unreachable {
+                        undeliverable.append(unreachable)
+                    }
                 }
             }
         }

@@ -144,14 +144,19 @@ extension StatechartInstance {
     /// external queues, each at its due time.
     mutating func releaseTimers(upTo time: Duration) {
         guard extras != nil else { return }
+        var unreachableEvents: [Event] = []
+        defer {
+            // Raised as the next turn's events: a child keeps them for its next macrostep.
+            for event in unreachableEvents { withExtras { $0.externalQueue.append(event) } }
+            refreshLeafRow()
+        }
         withExtras { extras in
             while let due = extras.timers.first?.due, due <= time, let timer = extras.timers.removeFirst() {
                 extras.now = max(extras.now, timer.due)
-                extras.externalQueue.append(timer.event)
+                if let unreachable = extras.release(timer) { unreachableEvents.append(unreachable) }
             }
             for i in extras.family.slots.indices { extras.family.slots[i].session.releaseTimers(upTo: time) }
         }
-        refreshLeafRow()
     }
 
     /// When the next delayed event of a child (or of its children) is due.
@@ -174,5 +179,44 @@ extension StatechartInstance {
     /// The child charts running now, in start order, each with its configuration and children.
     public var invokedSessions: [InvokedSessionInfo] {
         extras?.value.family.slots.map { $0.session.info(id: $0.id) } ?? []
+    }
+}
+
+extension _InstanceExtras {
+    /// Schedules a delayed event for another session (the parent or a child).
+    mutating func insertTimer(_ event: Event, after delay: Duration, destination: _Destination<Event>) {
+        let due = now.adding(saturating: delay)
+        timers.insert(_Timer(due: due, sequence: nextSequence, event: event, id: nil, destination: destination))
+        nextSequence += 1
+    }
+
+    /// Where a due timer's event goes: this instance's queue, the parent's outbox, or a child.
+    /// Returns the event to raise when the child it was for no longer runs.
+    mutating func release(_ timer: _Timer<Event>) -> Event? {
+        switch timer.destination {
+        case nil:
+            externalQueue.append(timer.event)
+        case .parent?:
+            toParent.append(timer.event)
+        case .invocation(let id, let unreachable)?:
+            if !family.deliver(timer.event, toInvocation: id) { return unreachable }
+        }
+        return nil
+    }
+}
+
+extension StatechartInstance {
+    /// A due delayed event for another session: handed over, then everybody takes turns.
+    mutating func deliverElsewhere<Observer: StatechartObserver>(_ timer: _Timer<Event>, _ observer: inout Observer)
+    where Observer.StateID == StateID, Observer.Event == Event {
+        defer { refreshLeafRow() }
+        if let unreachable = withExtras({ $0.release(timer) }) {
+            outbox.internalQueue.append(.event(unreachable))
+            var log = _StepLog()
+            currentEvent = nil
+            settle(&log, steps: 0, &observer)
+        }
+        var log = _StepLog()
+        drainExternalQueue(&log, &observer)
     }
 }
