@@ -23,6 +23,9 @@ public struct SCXMLChart: Sendable {
     public let dataModel: SCXMLDataModelFactory
     /// Every expression of the chart, numbered.
     public let expressions: [SCXMLExpression]
+    /// The Event I/O Processors its sessions have besides SCXML's (see
+    /// ``SCXMLEventIOProcessor``); the charts it invokes get them too. Empty by default.
+    public var ioProcessors: [any SCXMLEventIOProcessor] = []
 
     /// Loads, validates and compiles a document. `dataModels` are the data models available; the
     /// null data model always is.
@@ -45,7 +48,7 @@ public struct SCXMLChart: Sendable {
         }
         let problems = SCXMLValidator.validate(document)
         guard problems.isEmpty else { throw SCXMLError(problems, file: file) }
-        var importer = SCXMLImporter(document)
+        var importer = SCXMLImporter(document, dataModels: available)
         let (definition, expressions) = importer.makeDefinition()
         do {
             statechart = try Statechart(definition, microstepLimit: microstepLimit, externalEventLimit: externalEventLimit)
@@ -88,7 +91,7 @@ public struct SCXMLChart: Sendable {
         log: (@Sendable (SCXMLLogRecord) -> Void)? = nil
     ) throws(SCXMLError) -> SCXMLContext {
         do {
-            let session = try SCXMLSession(name: document.name ?? "", sessionID: sessionID, factory: dataModel)
+            let session = try SCXMLSession(name: document.name ?? "", sessionID: sessionID, factory: dataModel, ioProcessors: ioProcessors)
             session.logHandler = log
             return SCXMLContext(session: session)
         } catch {

@@ -16,6 +16,8 @@ public final class SCXMLSession: Sendable {
     public let dataModel: any SCXMLDataModel
     /// The active states, as `In()` sees them (kept only when the chart's expressions use `In`).
     public let activeStates: SCXMLActiveStates
+    /// The Event I/O Processors besides SCXML's (see ``SCXMLEventIOProcessor``).
+    public let ioProcessors: [any SCXMLEventIOProcessor]
     let state = Mutex(MutableState())
 
     struct MutableState: Sendable {
@@ -26,6 +28,13 @@ public final class SCXMLSession: Sendable {
         var logHandler: (@Sendable (SCXMLLogRecord) -> Void)?
         var log: [SCXMLLogRecord] = []
         var errors: [SCXMLErrorRecord] = []
+        /// Set when this session was invoked: the parent's session id, the invocation id, and
+        /// the values `namelist` and `<param>` gave its data.
+        var parentSessionID: String?
+        var invokeID: String?
+        var initialValues: [String: SCXMLValue] = [:]
+        /// The sessions this one invoked: session id to invocation id.
+        var children: [String: String] = [:]
     }
 
     /// How many error records the session keeps until ``takeErrorRecords()`` takes them; later
@@ -39,16 +48,22 @@ public final class SCXMLSession: Sendable {
     public var location: String { "#_scxml_" + sessionID }
 
     /// Creates a session with the data model `factory` makes for it.
-    public init(name: String, sessionID: String, factory: SCXMLDataModelFactory) throws(SCXMLExecutionError) {
+    /// - Parameter ioProcessors: the Event I/O Processors besides SCXML's, shown in
+    ///   `_ioprocessors` and used by `<send type>`.
+    public init(name: String, sessionID: String, factory: SCXMLDataModelFactory,
+                ioProcessors: [any SCXMLEventIOProcessor] = []) throws(SCXMLExecutionError) {
         self.sessionID = sessionID
         self.name = name
+        self.ioProcessors = ioProcessors
         let activeStates = SCXMLActiveStates()
         self.activeStates = activeStates
         let location = "#_scxml_" + sessionID
+        var processors: [(type: String, location: String)] = [(Self.scxmlProcessorType, location), ("scxml", location)]
+        for processor in ioProcessors {
+            for type in processor.typeURIs { processors.append((type, processor.location(forSession: sessionID))) }
+        }
         dataModel = try factory.makeDataModel(SCXMLDataModelEnvironment(
-            sessionID: sessionID, name: name,
-            ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)],
-            activeStates: activeStates))
+            sessionID: sessionID, name: name, ioProcessors: processors, activeStates: activeStates))
     }
 
     /// Where `<log>` output goes; `nil` (the default) keeps it in ``logRecords``.
