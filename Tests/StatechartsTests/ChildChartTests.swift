@@ -266,4 +266,28 @@ struct ChildChartTests {
         order.send(.checkout)
         #expect(order.error == .externalEventLimitExceeded(limit: 100))
     }
+
+    @Test("a snapshot names the running children, and restoring it is refused with the reason")
+    func snapshotsRefuseChildren() throws {
+        let chart = try Self.order()
+        var order = chart.start(context: Order())
+        #expect(order.snapshot().runningInvocations == nil)
+        order.send(.checkout)
+        #expect(order.isFinished)
+        let payment = try Self.payment()
+        let waiting = try Statechart<OrderState, OrderEvent, Order> {
+            State(.paying) {
+                Invoke(chart: payment, id: "payment", context: { Payment(amount: $0.total) }, toChild: { _ in nil })
+            }
+        }
+        let running = waiting.start(context: Order())
+        let snapshot = running.snapshot()
+        #expect(snapshot.runningInvocations == ["payment"])
+        #expect(throws: SnapshotRestoreError.self) { try waiting.restore(snapshot, context: Order()) }
+        do {
+            _ = try waiting.restore(snapshot, context: Order())
+        } catch {
+            #expect(error.problems.contains { $0.contains("invoked charts ran") && $0.contains("payment") })
+        }
+    }
 }

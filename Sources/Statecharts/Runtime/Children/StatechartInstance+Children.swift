@@ -220,3 +220,20 @@ extension StatechartInstance {
         drainExternalQueue(&log, &observer)
     }
 }
+
+extension StatechartInstance {
+    /// What a snapshot cannot hold: the ids of the running children, and `delayed:ID` for each
+    /// delayed event on its way to another session (`delayed:#parent` for the parent).
+    var runningInvocationIDs: [String]? {
+        guard let extras = extras?.value else { return nil }
+        var ids = extras.family.slots.map(\.id)
+        for timer in extras.timers.inDeliveryOrder {
+            switch timer.destination {
+            case .parent?: ids.append("delayed:#parent")
+            case .invocation(let id, _)?: ids.append("delayed:" + id)
+            case nil: break
+            }
+        }
+        return ids.isEmpty ? nil : ids
+    }
+}
