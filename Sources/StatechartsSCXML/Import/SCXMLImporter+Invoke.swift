@@ -52,7 +52,25 @@ extension SCXMLImporter {
             ) { context, id, outbox in
                 context.session.invoke(compiled, id: id, outbox: &outbox)
             }
-            return Invocation(invoke.id ?? "invoke", chart: chart)
+            return Invocation(Self.describe(invoke), chart: chart)
         }
     }
+
+    /// What an `<invoke>` runs, for diagrams: `ID: SRC`, `ID: <scxml NAME>`, …
+    static func describe(_ invoke: SCXMLInvoke) -> String {
+        let what: String
+        if let src = invoke.src {
+            what = src
+        } else if let expression = invoke.srcExpression {
+            what = "srcexpr " + expression
+        } else {
+            switch invoke.content {
+            case .document(let document)?: what = "<scxml" + (document.name.map { " " + $0 } ?? "") + ">"
+            case .expression(let expression)?: what = "content " + expression
+            case nil: what = "?"
+            }
+        }
+        return (invoke.id.map { $0 + ": " } ?? "") + what
+    }
 }
+

@@ -84,6 +84,7 @@ struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
 
     func info(id: String) -> InvokedSessionInfo {
         InvokedSessionInfo(id: id, configuration: instance.configuration.map { String(describing: $0) },
+                           activeLeaves: instance.activeLeaves.map { String(describing: $0) },
                            isFinished: instance.isFinished, children: instance.invokedSessions)
     }
 }
@@ -94,15 +95,25 @@ public struct InvokedSessionInfo: Sendable, Hashable {
     public var id: String
     /// The child's active states in document order, as text.
     public var configuration: [String]
+    /// The child's active atomic states in document order, as text.
+    public var activeLeaves: [String]
     /// Whether the child reached a top-level final state.
     public var isFinished: Bool
     /// The child's own children.
     public var children: [InvokedSessionInfo]
 
+    /// This session and its descendants, each with its path of invocation ids (`pay`,
+    /// `pay/receipt`), depth first.
+    public var flattened: [(path: String, session: InvokedSessionInfo)] {
+        [(id, self)] + children.flatMap { child in child.flattened.map { (id + "/" + $0.path, $0.session) } }
+    }
+
     /// Creates a description.
-    public init(id: String, configuration: [String], isFinished: Bool = false, children: [InvokedSessionInfo] = []) {
+    public init(id: String, configuration: [String], activeLeaves: [String]? = nil, isFinished: Bool = false,
+                children: [InvokedSessionInfo] = []) {
         self.id = id
         self.configuration = configuration
+        self.activeLeaves = activeLeaves ?? configuration
         self.isFinished = isFinished
         self.children = children
     }
