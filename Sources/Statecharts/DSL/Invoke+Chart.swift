@@ -16,13 +16,13 @@ extension Invoke {
     ///
     /// - Parameters:
     ///   - chart: the child chart; it may have states, events and context of any types.
-    ///   - id: the invocation id that ``Outbox/send(_:toInvocation:ifUnreachable:)`` names;
+    ///   - id: the invocation id that ``Outbox/send(_:toInvocation:after:ifUnreachable:)`` names;
     ///     `nil` generates `STATE.N`.
     ///   - autoforward: whether every external event the parent processes goes to the child too
     ///     (through `toChild`).
     ///   - context: the child's context, made from the parent's when the child starts.
     ///   - toChild: the child's event for an event the parent sends it; `nil` drops it.
-    ///   - fromChild: the parent's event for one the child sends with ``Outbox/sendToParent(_:)``;
+    ///   - fromChild: the parent's event for one the child sends with ``Outbox/sendToParent(_:after:)``;
     ///     `nil` drops it.
     ///   - onDone: the parent's event when the child reaches a top-level final state, from its
     ///     final context; `nil` sends nothing.

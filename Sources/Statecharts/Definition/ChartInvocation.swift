@@ -8,16 +8,16 @@
 /// one event each, so a child that keeps itself busy cannot starve its parent (see
 /// ``Statechart/externalEventLimit``).
 ///
-/// - The parent sends to the child with ``Outbox/send(_:toInvocation:ifUnreachable:)``, and every
+/// - The parent sends to the child with ``Outbox/send(_:toInvocation:after:ifUnreachable:)``, and every
 ///   external event the parent processes is sent on when ``autoforward`` is set.
-/// - The child sends to its parent with ``Outbox/sendToParent(_:)``.
+/// - The child sends to its parent with ``Outbox/sendToParent(_:after:)``.
 /// - When the child reaches a top-level final state, its completion event (built from its final
 ///   context) is queued for the parent after everything else the child sent.
 ///
 /// Write it with ``Invoke/init(chart:id:autoforward:context:toChild:fromChild:onDone:finalize:)``;
 /// the SCXML importer builds the same value for `<invoke>`.
 public struct ChartInvocation<Event: StatechartEvent, Context>: Sendable {
-    /// The invocation's id, which ``Outbox/send(_:toInvocation:ifUnreachable:)`` names; `nil`
+    /// The invocation's id, which ``Outbox/send(_:toInvocation:after:ifUnreachable:)`` names; `nil`
     /// generates `STATE.N` (the invoking state's id and a number unique in the instance).
     public var id: String?
     /// Whether every external event the parent processes is sent on to the child too.

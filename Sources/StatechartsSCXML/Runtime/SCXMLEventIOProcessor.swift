@@ -11,7 +11,7 @@
 ///   dispatched").
 ///
 /// Events that arrive through a processor from outside (an HTTP request, say) are sent to the
-/// running instance by whoever drives it, for example with ``StatechartRunner/send(_:)``, with
+/// running instance by whoever drives it, for example with `StatechartRunner.send(_:)`, with
 /// `origintype` set to the processor's type URI.
 public protocol SCXMLEventIOProcessor: Sendable {
     /// The type URIs that name this processor in `<send type>`, the first the canonical one.

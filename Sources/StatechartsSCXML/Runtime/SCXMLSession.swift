@@ -48,8 +48,12 @@ public final class SCXMLSession: Sendable {
     public var location: String { "#_scxml_" + sessionID }
 
     /// Creates a session with the data model `factory` makes for it.
-    /// - Parameter ioProcessors: the Event I/O Processors besides SCXML's, shown in
-    ///   `_ioprocessors` and used by `<send type>`.
+    /// - Parameters:
+    ///   - name: the chart's name (`_name`).
+    ///   - sessionID: the session id (`_sessionid`).
+    ///   - factory: makes the session's data model.
+    ///   - ioProcessors: the Event I/O Processors besides SCXML's, shown in `_ioprocessors` and
+    ///     used by `<send type>`.
     public init(name: String, sessionID: String, factory: SCXMLDataModelFactory,
                 ioProcessors: [any SCXMLEventIOProcessor] = []) throws(SCXMLExecutionError) {
         self.sessionID = sessionID

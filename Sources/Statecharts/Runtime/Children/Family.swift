@@ -16,10 +16,11 @@ struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
 @usableFromInline
 internal struct _Family<Event: StatechartEvent, Context>: Sendable {
     var slots: [_ChildSlot<Event, Context>] = []
-    /// Events in the external queue that a child sent: their place in the queue (counted over
-    /// the instance's life), the invoking state and its finalize action, in queue order.
+    /// Events in the external queue that a child sent: their place in the queue (an ordinal on
+    /// the scale of ``dequeued``), the invoking state and its finalize action, in queue order.
     var origins: [(ordinal: UInt64, state: Int32, finalize: Action<Event, Context>?)] = []
-    /// How many events were taken from the external queue so far.
+    /// How many events were taken from the external queue, counted while ``origins`` is not
+    /// empty: the ordinal of the event in front of the queue.
     var dequeued: UInt64 = 0
 
     @inlinable init() {}

@@ -102,7 +102,9 @@ extension StatechartInstance {
     /// The invoking state and finalize action of the event just taken from the external queue,
     /// when a child sent it.
     mutating func takeOrigin() -> (state: Int32, action: Action<Event, Context>?)? {
-        guard extras != nil else { return nil }
+        // With no child event queued, nothing refers to the count: it need not be kept (the
+        // ordinal of the next child event is counted from wherever it stands then).
+        guard extras?.value.family.origins.isEmpty == false else { return nil }
         return withExtras { extras in
             let ordinal = extras.family.dequeued
             extras.family.dequeued += 1
