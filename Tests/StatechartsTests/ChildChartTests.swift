@@ -290,4 +290,32 @@ struct ChildChartTests {
             #expect(error.problems.contains { $0.contains("invoked charts ran") && $0.contains("payment") })
         }
     }
+
+    @Test("under StatechartRunner, a child's delayed event fires when the injected clock reaches it")
+    func liveRunner() async throws {
+        let ticker = try Statechart<PayState, PayEvent, Payment> {
+            State(.waiting) {
+                OnEntry { _, _, outbox in outbox.send(.tick, after: .seconds(3)) }
+                On(.tick, to: .paid)
+            }
+            Final(.paid)
+        }
+        let chart = try Statechart<OrderState, OrderEvent, Order> {
+            State(.cart) { On(.checkout, to: .paying) }
+            State(.paying) {
+                Invoke(chart: ticker, context: { _ in Payment(amount: 0) }, onDone: { _ in .paid("tick") })
+                On(.paid, to: .shipped)
+            }
+            Final(.shipped)
+        }
+        let clock = ManualClock()
+        let runner = StatechartRunner(chart: chart, context: Order(), clock: clock)
+        await runner.send(.checkout)
+        #expect(await RunnerTests.eventually { clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(2))
+        #expect(await runner.isActive(.paying))
+        clock.advance(by: .seconds(1))
+        #expect(await RunnerTests.eventually { await runner.isFinished })
+        #expect(await runner.configuration == [.shipped])
+    }
 }
