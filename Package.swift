@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StatechartsGraphviz", targets: ["StatechartsGraphviz"]),
         .library(name: "StatechartsMigration", targets: ["StatechartsMigration"]),
         .library(name: "StatechartsAnalysis", targets: ["StatechartsAnalysis"]),
+        .library(name: "StatechartsHTTP", targets: ["StatechartsHTTP"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs`: a plugin for `swift package generate-documentation`, never linked into code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The Basic HTTP Event I/O Processor's server and client (StatechartsHTTP only).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
@@ -29,6 +32,17 @@ let package = Package(
         // Debian's duktape-dev ships (/usr/share/duktape), with the execution timeout check on.
         .target(name: "CDuktape"),
         .target(name: "StatechartsECMAScript", dependencies: ["StatechartsSCXML", "CDuktape"]),
+
+        // The SCXML Basic HTTP Event I/O Processor: an HTTP/1.1 server and client on SwiftNIO.
+        .target(
+            name: "StatechartsHTTP",
+            dependencies: [
+                "StatechartsSCXML",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
 
         // Diagrams: a pure-Swift DOT writer, and rendering through Graphviz's libgvc.
         .systemLibrary(
@@ -65,13 +79,17 @@ let package = Package(
         ),
 
         .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
-        .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript"],
+        .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript", "StatechartsHTTP"],
                     exclude: ["W3C/expected-pass.txt"]),
         .testTarget(name: "StatechartsGraphvizTests", dependencies: ["StatechartsGraphviz"],
                     exclude: ["Golden"]),
         .testTarget(name: "StatechartsAnalysisTests",
                     dependencies: ["StatechartsAnalysis", "StatechartsGraphviz", "StatechartsSCXML", "StatechartsECMAScript"],
                     exclude: ["Golden"]),
+        .testTarget(name: "StatechartsHTTPTests", dependencies: [
+            "StatechartsHTTP", "StatechartsSCXML", "StatechartsECMAScript",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],
     swiftLanguageModes: [.v6]

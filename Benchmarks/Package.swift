@@ -16,7 +16,14 @@ let package = Package(
         // benchmark target and by the profiling executable.
         .target(
             name: "StatechartsWorkloads",
-            dependencies: [.product(name: "Statecharts", package: "Statecharts")]
+            dependencies: ["CBoostMSM", .product(name: "Statecharts", package: "Statecharts")]
+        ),
+        // Boost.MSM (C++, Debian's libboost-dev headers) running W1–W3, a peer measured in the
+        // same run as the Swift workloads; a C API (include/CBoostMSM.h) for Swift.
+        // Built at -O2 in every configuration; see docs/benchmarks.md.
+        .target(
+            name: "CBoostMSM",
+            cxxSettings: [.define("NDEBUG"), .unsafeFlags(["-O2"])]
         ),
         // The package-benchmark suite (`swift package benchmark`).
         .executableTarget(
@@ -40,5 +47,6 @@ let package = Package(
             path: "Sources/statecharts-profile"
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -7,12 +7,14 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/ensure-system-packages.sh" bench # Boost's headers for the Boost.MSM peer
 cd "$root/Benchmarks"
 
 raw="results/raw" # package-benchmark's export, one file per benchmark and metric (not in git)
 rm -rf "$raw"
 swift package --allow-writing-to-package-directory benchmark run \
     --format histogramPercentiles --path "$raw" --no-progress "$@" | sed -u '/^Writing to /d'
-python3 Scripts/report.py "$raw" results/latest.json
+# With extra arguments (a --filter), the sections this run did not measure are kept from the last run.
+python3 Scripts/report.py "$raw" results/latest.json ${1:+--merge}
 echo
 echo "Figures written to Benchmarks/results/latest.json"

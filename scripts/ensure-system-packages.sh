@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs when they are missing: Graphviz's C library
 # (the visualizer renders through libgvc) and Duktape (the ECMAScript data model).
+# With the argument `bench` (scripts/bench.sh, scripts/bench-smoke.sh) also Boost's headers
+# (libboost-dev), which the benchmark package's Boost.MSM peer (Benchmarks/Sources/CBoostMSM) needs.
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
 set -euo pipefail
 
@@ -10,6 +12,9 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 have_pc libgvc || missing+=(libgraphviz-dev)
 # duktape-dev: the headers, and the amalgamated source the CDuktape target compiles.
 [ -f /usr/include/duktape.h ] && [ -f /usr/share/duktape/duktape.c ] || missing+=(duktape-dev)
+if [ "${1:-}" = "bench" ]; then
+  [ -f /usr/include/boost/msm/back/state_machine.hpp ] || missing+=(libboost-dev)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

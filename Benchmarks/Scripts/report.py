@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Turns a package-benchmark export (--format histogramPercentiles) into the Statecharts table.
 
-Usage: report.py RAW_DIR JSON_OUT [--check-allocations]
+Usage: report.py RAW_DIR JSON_OUT [--check-allocations] [--merge]
 
 RAW_DIR holds one `<run>.<target>.<benchmark>.<metric>.histogram.percentiles.tsv` file per benchmark
 and metric. Prints the table and writes the figures to JSON_OUT. Figures are medians (p50) over the
 iterations; an event benchmark's iteration sends EVENTS_PER_BATCH events. Nothing here asserts a
 timing: the targets are printed as met or missed, for information only. --check-allocations (used
 by scripts/bench-smoke.sh) fails when any iteration of W1–W3 allocated.
+
+A section whose benchmarks did not run (left out by --filter) is left out of the table and the
+JSON; with --merge (scripts/bench.sh passes it for a filtered run) the sections of JSON_OUT that
+this run did not measure are kept, and "meta" names them and the date they were measured. The peers (Boost.MSM under "msm", compiled charts under "compiled") are read by
+Scripts/peers.py; Scripts/test_report.py checks the whole on a made-up export.
 """
 import json
 import os
@@ -16,6 +21,8 @@ import re
 import subprocess
 import sys
 from datetime import datetime, timezone
+
+import peers  # Boost.MSM and compiled charts (Scripts/peers.py)
 
 EVENTS_PER_BATCH = 1000  # eventsPerBatch in Sources/StatechartsWorkloads/Opaque.swift
 
@@ -104,12 +111,18 @@ def main():
     def paired_ratio(name):
         return median(results, name, "ratioPerMille") / 1000
 
+    def have(*names):
+        return all(name in results for name in names)
+
     out = {}
     # (workload, ns/event, baseline ns/event, ratio, paired ratio, mallocs/event, target, met)
     rows = []
+    # Each section needs its benchmarks; one left out by --filter is left out of the report.
     for key, name, base, limit in [("W1", "W1-toggle", "W1-baseline", 1.5),
                                    ("W2", "W2-ring", "W2-baseline", 1.5),
                                    ("W3", "W3-deep", "W3-baseline", 2.0)]:
+        if not have(name, base, f"{key}-paired"):
+            continue
         ns, base_ns = per_event(name), per_event(base)
         mallocs = mallocs_per_event(name)
         paired = paired_ratio(f"{key}-paired")
@@ -123,6 +136,8 @@ def main():
     # line, or a direct call to a non-inlined function. Ratios to the baseline say what
     # calling actions costs at all; the chart against its closure floor (paired) what the core adds.
     for key, floors in [("W3", [("closure", "W3-closure-floor"), ("call", "W3-call-floor")])]:
+        if key not in out or not have(*(name for _, name in floors), f"{key}-floor-paired"):
+            continue
         base_ns = out[key]["baseline_ns_per_event"]
         for kind, name in floors:
             ns = per_event(name)
@@ -133,52 +148,67 @@ def main():
         out[key]["paired_ratio_to_closure_floor"] = r(paired_ratio(f"{key}-floor-paired"), 2)
 
     # A reference: W2 with an action of its own on each transition, paired with its own baseline.
-    out["W2"]["distinct_actions_paired_ratio"] = r(paired_ratio("W2-distinct-paired"), 2)
-    distinct_ns = median(results, "W2-distinct-paired", "firstNs") / EVENTS_PER_BATCH
-    distinct_base_ns = median(results, "W2-distinct-paired", "secondNs") / EVENTS_PER_BATCH
-    out["W2"]["distinct_actions_ns_per_event"] = r(distinct_ns)
-    out["W2"]["distinct_actions_baseline_ns_per_event"] = r(distinct_base_ns)
-    rows.append(("W2 ring, distinct actions", distinct_ns, distinct_base_ns, distinct_ns / distinct_base_ns,
-                 out["W2"]["distinct_actions_paired_ratio"], None, "(reference)", None))
+    if "W2" in out and have("W2-distinct-paired"):
+        out["W2"]["distinct_actions_paired_ratio"] = r(paired_ratio("W2-distinct-paired"), 2)
+        distinct_ns = median(results, "W2-distinct-paired", "firstNs") / EVENTS_PER_BATCH
+        distinct_base_ns = median(results, "W2-distinct-paired", "secondNs") / EVENTS_PER_BATCH
+        out["W2"]["distinct_actions_ns_per_event"] = r(distinct_ns)
+        out["W2"]["distinct_actions_baseline_ns_per_event"] = r(distinct_base_ns)
+        rows.append(("W2 ring, distinct actions", distinct_ns, distinct_base_ns, distinct_ns / distinct_base_ns,
+                     out["W2"]["distinct_actions_paired_ratio"], None, "(reference)", None))
 
-    w1 = out["W1"]["ns_per_event"]
-    ns = per_event("W4-parallel")
-    w4_paired = paired_ratio("W4-paired")  # W4 and W1 batches timed in the same iterations
-    out["W4"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W4-parallel"), 4),
-                 "ratio_to_W1": r(ns / w1, 2), "paired_ratio_to_W1": r(w4_paired, 2)}
-    rows.append(("W4 parallel", ns, None, ns / w1, w4_paired, mallocs_per_event("W4-parallel"),
-                 "≤ 8× W1 (ratios are to W1)", w4_paired <= 8))
+    if "W1" in out and have("W4-parallel", "W4-paired"):
+        w1 = out["W1"]["ns_per_event"]
+        ns = per_event("W4-parallel")
+        w4_paired = paired_ratio("W4-paired")  # W4 and W1 batches timed in the same iterations
+        out["W4"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W4-parallel"), 4),
+                     "ratio_to_W1": r(ns / w1, 2), "paired_ratio_to_W1": r(w4_paired, 2)}
+        rows.append(("W4 parallel", ns, None, ns / w1, w4_paired, mallocs_per_event("W4-parallel"),
+                     "≤ 8× W1 (ratios are to W1)", w4_paired <= 8))
 
-    ns = per_event("W5-history")
-    out["W5"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W5-history"), 4)}
-    rows.append(("W5 history", ns, None, None, None, mallocs_per_event("W5-history"), "—", None))
+    if have("W5-history"):
+        ns = per_event("W5-history")
+        out["W5"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W5-history"), 4)}
+        rows.append(("W5 history", ns, None, None, None, mallocs_per_event("W5-history"), "—", None))
 
-    enum_ns, handle_ns, hashed_ns = per_event("W8-enum"), per_event("W8-handle"), per_event("W8-hashed-enum")
-    w8_paired = paired_ratio("W8-paired")
-    out["W8"] = {"ns_per_event": r(enum_ns), "enum_ns_per_event": r(enum_ns), "handle_ns_per_event": r(handle_ns),
-                 "ratio": r(enum_ns / handle_ns, 2), "paired_ratio": r(w8_paired, 2),
-                 "hashed_enum_ns_per_event": r(hashed_ns), "hashed_ratio": r(hashed_ns / handle_ns, 2),
-                 "mallocs_per_event": r(mallocs_per_event("W8-enum"), 4)}
-    rows.append(("W8 enum (vs handle)", enum_ns, handle_ns, enum_ns / handle_ns, w8_paired, mallocs_per_event("W8-enum"),
-                 "≤ 1.2× handle", w8_paired <= 1.2))
-    rows.append(("W8 handle", handle_ns, None, None, None, mallocs_per_event("W8-handle"), "—", None))
-    rows.append(("W8 enum, not CaseIterable", hashed_ns, handle_ns, hashed_ns / handle_ns, None,
-                 mallocs_per_event("W8-hashed-enum"), "(reference)", None))
+    if have("W8-enum", "W8-handle", "W8-hashed-enum", "W8-paired"):
+        enum_ns, handle_ns, hashed_ns = per_event("W8-enum"), per_event("W8-handle"), per_event("W8-hashed-enum")
+        w8_paired = paired_ratio("W8-paired")
+        out["W8"] = {"ns_per_event": r(enum_ns), "enum_ns_per_event": r(enum_ns), "handle_ns_per_event": r(handle_ns),
+                     "ratio": r(enum_ns / handle_ns, 2), "paired_ratio": r(w8_paired, 2),
+                     "hashed_enum_ns_per_event": r(hashed_ns), "hashed_ratio": r(hashed_ns / handle_ns, 2),
+                     "mallocs_per_event": r(mallocs_per_event("W8-enum"), 4)}
+        rows.append(("W8 enum (vs handle)", enum_ns, handle_ns, enum_ns / handle_ns, w8_paired, mallocs_per_event("W8-enum"),
+                     "≤ 1.2× handle", w8_paired <= 1.2))
+        rows.append(("W8 handle", handle_ns, None, None, None, mallocs_per_event("W8-handle"), "—", None))
+        rows.append(("W8 enum, not CaseIterable", hashed_ns, handle_ns, hashed_ns / handle_ns, None,
+                     mallocs_per_event("W8-hashed-enum"), "(reference)", None))
 
     # W6: thread CPU time (what compiling costs, whatever else the machine runs); wall clock too.
-    ms = {n: median(results, f"W6-compile-{n}", "threadCPUTime") / 1e6 for n in (1000, 10000, 20000)}
-    wall_ms = {n: median(results, f"W6-compile-{n}", "wallClock") / 1e6 for n in (1000, 10000, 20000)}
-    out["W6"] = {"states_1000_ms": r(ms[1000], 2), "states_10000_ms": r(ms[10000], 2),
-                 "states_20000_ms": r(ms[20000], 2), "ratio_20000_to_10000": r(ms[20000] / ms[10000], 2),
-                 "states_1000_wall_ms": r(wall_ms[1000], 2), "states_10000_wall_ms": r(wall_ms[10000], 2),
-                 "states_20000_wall_ms": r(wall_ms[20000], 2),
-                 "mallocs_10000": int(median(results, "W6-compile-10000", "mallocCountTotal"))}
+    w6_names = [f"W6-compile-{n}" for n in (1000, 10000, 20000)]
+    if have(*w6_names):
+        ms = {n: median(results, f"W6-compile-{n}", "threadCPUTime") / 1e6 for n in (1000, 10000, 20000)}
+        wall_ms = {n: median(results, f"W6-compile-{n}", "wallClock") / 1e6 for n in (1000, 10000, 20000)}
+        out["W6"] = {"states_1000_ms": r(ms[1000], 2), "states_10000_ms": r(ms[10000], 2),
+                     "states_20000_ms": r(ms[20000], 2), "ratio_20000_to_10000": r(ms[20000] / ms[10000], 2),
+                     "states_1000_wall_ms": r(wall_ms[1000], 2), "states_10000_wall_ms": r(wall_ms[10000], 2),
+                     "states_20000_wall_ms": r(wall_ms[20000], 2),
+                     "mallocs_10000": int(median(results, "W6-compile-10000", "mallocCountTotal"))}
 
-    footprint = results["W7-footprint"]
-    instance_metric = next(m for m in footprint if m not in ("mallocCountTotal", "mallocBytesCount"))
-    out["W7"] = {"instance_bytes": int(footprint[instance_metric][50]),
-                 "start_mallocs": int(footprint["mallocCountTotal"][50]),
-                 "start_malloc_bytes": int(footprint["mallocBytesCount"][50])}
+    if have("W7-footprint"):
+        footprint = results["W7-footprint"]
+        instance_metric = next(m for m in footprint if m not in ("mallocCountTotal", "mallocBytesCount"))
+        out["W7"] = {"instance_bytes": int(footprint[instance_metric][50]),
+                     "start_mallocs": int(footprint["mallocCountTotal"][50]),
+                     "start_malloc_bytes": int(footprint["mallocBytesCount"][50])}
+
+    # The peers: Boost.MSM (W1–W3) and compiled charts, each only when its benchmarks ran.
+    msm, msm_rows = peers.msm_section(results, per_event, mallocs_per_event, paired_ratio, r)
+    if msm:
+        out["msm"] = msm
+    compiled, compiled_rows = peers.compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm)
+    if compiled:
+        out["compiled"] = compiled
     out["meta"] = machine()
 
     # The table.
@@ -194,24 +224,45 @@ def main():
     lines = ["| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in table]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     print("\n".join(lines))
-    w6 = out["W6"]
+    peers.print_tables(msm_rows, compiled_rows, fmt)
     print()
-    print(f"W6 compile (build + compile, 5 transitions per state; thread CPU time): "
-          f"1,000 states {w6['states_1000_ms']:.2f} ms; "
-          f"10,000 states {w6['states_10000_ms']:.2f} ms (target ≤ 100 ms: {'yes' if ms[10000] <= 100 else 'NO'}); "
-          f"20,000 states {w6['states_20000_ms']:.2f} ms = {w6['ratio_20000_to_10000']:.2f}× the 10,000 time "
-          f"(target ≤ 2.2×: {'yes' if ms[20000] / ms[10000] <= 2.2 else 'NO'}); wall clock "
-          f"{w6['states_1000_wall_ms']:.2f} / {w6['states_10000_wall_ms']:.2f} / {w6['states_20000_wall_ms']:.2f} ms; "
-          f"{w6['mallocs_10000']:,} allocations for 10,000 states")
-    w7 = out["W7"]
-    print(f"W7 footprint: {w7['instance_bytes']} bytes per instance besides the context "
-          f"(target ≤ 64: {'yes' if w7['instance_bytes'] <= 64 else 'NO'}); starting one allocates "
-          f"{w7['start_mallocs']} time(s), {w7['start_malloc_bytes']} bytes")
-    print(f"W3 against its closure floor (paired): {out['W3']['paired_ratio_to_closure_floor']:.2f}× "
-          f"(what the core adds to calling the actions)")
+    if "W6" in out:
+        w6 = out["W6"]
+        print(f"W6 compile (build + compile, 5 transitions per state; thread CPU time): "
+              f"1,000 states {w6['states_1000_ms']:.2f} ms; "
+              f"10,000 states {w6['states_10000_ms']:.2f} ms (target ≤ 100 ms: {'yes' if ms[10000] <= 100 else 'NO'}); "
+              f"20,000 states {w6['states_20000_ms']:.2f} ms = {w6['ratio_20000_to_10000']:.2f}× the 10,000 time "
+              f"(target ≤ 2.2×: {'yes' if ms[20000] / ms[10000] <= 2.2 else 'NO'}); wall clock "
+              f"{w6['states_1000_wall_ms']:.2f} / {w6['states_10000_wall_ms']:.2f} / {w6['states_20000_wall_ms']:.2f} ms; "
+              f"{w6['mallocs_10000']:,} allocations for 10,000 states")
+    if "W7" in out:
+        w7 = out["W7"]
+        print(f"W7 footprint: {w7['instance_bytes']} bytes per instance besides the context "
+              f"(target ≤ 64: {'yes' if w7['instance_bytes'] <= 64 else 'NO'}); starting one allocates "
+              f"{w7['start_mallocs']} time(s), {w7['start_malloc_bytes']} bytes")
+    if "paired_ratio_to_closure_floor" in out.get("W3", {}):
+        print(f"W3 against its closure floor (paired): {out['W3']['paired_ratio_to_closure_floor']:.2f}× "
+              f"(what the core adds to calling the actions)")
     print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}; medians of wall-clock time "
           f"per {EVENTS_PER_BATCH}-event batch; paired ratio: median of per-iteration ratios with both batches "
           f"timed in the same iteration, which decides 'met')")
+
+    if "--merge" in sys.argv and os.path.exists(json_out):
+        with open(json_out, encoding="utf-8") as handle:
+            earlier = json.load(handle)
+        kept = [key for key in earlier if key not in out and key != "meta"]
+        if kept:
+            earlier_meta = earlier.get("meta", {})
+            previous = earlier_meta.get("kept_from_earlier_runs", [])
+            previous = [entry for entry in previous if any(k in kept for k in entry.get("keys", []))]
+            dated = {k for entry in previous for k in entry.get("keys", [])}
+            undated = [k for k in kept if k not in dated]
+            if undated:
+                previous.append({"date": earlier_meta.get("date", ""), "keys": undated})
+            merged = {key: out[key] if key in out else earlier[key] for key in earlier if key != "meta"}
+            merged.update({key: value for key, value in out.items() if key not in merged and key != "meta"})
+            merged["meta"] = dict(out["meta"], kept_from_earlier_runs=previous)
+            out = merged
 
     os.makedirs(os.path.dirname(os.path.abspath(json_out)), exist_ok=True)
     with open(json_out, "w", encoding="utf-8") as handle:

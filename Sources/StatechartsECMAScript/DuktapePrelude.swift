@@ -10,10 +10,10 @@ enum DuktapePrelude {
         return [
             function (name, value) { g[name] = value; },
             defineConstant,
-            function (name, type, sendid, origin, origintype, invokeid, data) {
+            function (name, type, sendid, origin, origintype, invokeid, data, raw) {
                 defineConstant('_event', Object.freeze({
                     name: name, type: type, sendid: sendid, origin: origin, origintype: origintype,
-                    invokeid: invokeid, data: data === undefined ? undefined : JSON.parse(data)
+                    invokeid: invokeid, data: data === undefined ? undefined : JSON.parse(data), raw: raw
                 }));
             },
             function (value) {
@@ -41,7 +41,7 @@ enum DuktapeHelper: UInt32 {
     case setGlobal = 1
     /// `(name, value)`: defines a read-only global (system variables).
     case defineConstant
-    /// `(name, type, sendid, origin, origintype, invokeid, dataJSON)`: binds `_event`.
+    /// `(name, type, sendid, origin, origintype, invokeid, dataJSON, raw)`: binds `_event`.
     case setEvent
     /// `(value)`: JSON text, or undefined for undefined and functions.
     case encode

@@ -163,7 +163,8 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
             heap.push(event.origintype)
             heap.push(event.invokeid)
             heap.push(event.data?.json)
-            try heap.call(7)
+            heap.push(event.raw)
+            try heap.call(8)
         }
     }
 }

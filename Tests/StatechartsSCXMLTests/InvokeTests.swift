@@ -146,35 +146,41 @@ struct InvokeTests {
     /// A processor that records what it is asked to send.
     final class Recorder: SCXMLEventIOProcessor, @unchecked Sendable {
         let lock = NSLock()
-        var sent: [(String, String?)] = []
-        var typeURIs: [String] { ["http://example.com/recorder", "recorder"] }
+        var sent: [(name: String, origin: String?, session: String)] = []
+        let type = "http://example.com/recorder"
+        let aliases = ["recorder"]
         func location(forSession sessionID: String) -> String { "recorder://" + sessionID }
-        func send(_ event: SCXMLEvent, to target: String?, from session: SCXMLSession) throws(SCXMLExecutionError) {
-            if target == "nowhere" { throw SCXMLExecutionError("nobody listens at nowhere") }
-            lock.withLock { sent.append((event.name, event.origin)) }
+        func send(_ event: SCXMLEvent, to target: String?, from sessionID: String) -> String? {
+            if target == "nowhere" { return "nobody listens at nowhere" }
+            lock.withLock { sent.append((event.name, event.origin, sessionID)) }
+            return nil
         }
     }
 
-    @Test("another I/O processor plugs in: listed in _ioprocessors, given its sends, its failures error.communication")
-    func ioProcessorExtensionPoint() throws {
-        var chart = try Fixture.chart(Fixture.ecmascript("""
-            <datamodel><data id="where"/></datamodel>
+    @Test("an invoked chart reaches the outside world through its parent's I/O processors")
+    func childInheritsIOProcessors() throws {
+        let chart = try Fixture.chart(Fixture.ecmascript("""
             <state id="s">
-              <onentry>
-                <assign location="where" expr="_ioprocessors['recorder'].location"/>
-                <send type="recorder" target="somewhere" event="hello"/>
-                <send type="recorder" target="nowhere" event="lost"/>
-              </onentry>
-              <transition event="error.communication" target="done"/>
+              <invoke id="kid"><content><scxml initial="a" version="1.0" datamodel="ecmascript">
+                <state id="a">
+                  <onentry>
+                    <send type="recorder" target="somewhere" event="hello"/>
+                    <send target="#_parent" event="where"><param name="at" expr="_ioprocessors['recorder'].location"/></send>
+                    <send type="recorder" target="nowhere" event="lost"/>
+                  </onentry>
+                  <transition event="error.communication" target="failed"/>
+                </state>
+                <final id="failed"/>
+              </scxml></content></invoke>
+              <transition event="where" cond="_event.data.at.indexOf('recorder://') == 0" target="t"/>
             </state>
+            <state id="t"><transition event="done.invoke.kid" target="done"/></state>
             <final id="done"/>
             """))
         let recorder = Recorder()
-        chart.ioProcessors = [recorder]
-        let instance = try chart.start(sessionID: "abc")
+        let instance = try chart.start(sessionID: "parent", ioProcessors: [recorder])
         #expect(instance.activeLeaves == ["done"])
-        #expect(chart.value(ofVariable: "where", in: instance.context) == .string("recorder://abc"))
-        #expect(recorder.sent.map(\.0) == ["hello"])
-        #expect(recorder.sent.first?.1 == "recorder://abc")
+        #expect(recorder.sent.map(\.name) == ["hello"])
+        #expect(recorder.sent.first.map { $0.session != "parent" && $0.origin == "recorder://" + $0.session } == true)
     }
 }

@@ -235,6 +235,10 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(machine.context.count &+ baseline.context.count)
     }
 
+    // MARK: Boost.MSM peers (W1–W3; MSMBenchmarks.swift)
+
+    msmBenchmarks(events: events, paired: paired, pair: pair)
+
     // MARK: Action-call floors (W3)
 
     // The baselines run their counters inline; a chart can only call the closures it was given.

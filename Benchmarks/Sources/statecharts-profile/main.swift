@@ -7,7 +7,8 @@
 // F3 and C3 for W3's closure and direct-call floors, W1same and W1diff for W1 with
 // one action shared by both transitions and with two different actions, W2distinct and B2distinct
 // for W2 with an action of its own on each transition and its baseline,
-// W6 and W6-20000 for compiling the 10,000- and 20,000-state charts) and the number of batches (default 1,000).
+// W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
+// Boost.MSM peers) and the number of batches (default 1,000).
 import Statecharts
 import StatechartsWorkloads
 
@@ -110,6 +111,21 @@ case "C3":
     var m = W3.CallFloor()
     let events = W3.events()
     for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.total
+case "W1msm":
+    let m = W1.MSM()
+    let codes = W1.MSM.events()
+    for _ in 0..<batches { accepted &+= m.process(codes) }
+    consumed = m.count
+case "W2msm":
+    let m = W2.MSM()
+    let codes = W2.MSM.events()
+    for _ in 0..<batches { accepted &+= m.process(codes) }
+    consumed = m.count
+case "W3msm":
+    let m = W3.MSM()
+    let codes = W3.MSM.events()
+    for _ in 0..<batches { accepted &+= m.process(codes) }
     consumed = m.context.total
 case "W6":
     for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }

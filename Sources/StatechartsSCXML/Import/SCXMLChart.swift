@@ -23,9 +23,6 @@ public struct SCXMLChart: Sendable {
     public let dataModel: SCXMLDataModelFactory
     /// Every expression of the chart, numbered.
     public let expressions: [SCXMLExpression]
-    /// The Event I/O Processors its sessions have besides SCXML's (see
-    /// ``SCXMLEventIOProcessor``); the charts it invokes get them too. Empty by default.
-    public var ioProcessors: [any SCXMLEventIOProcessor] = []
 
     /// Loads, validates and compiles a document. `dataModels` are the data models available; the
     /// null data model always is.
@@ -85,13 +82,16 @@ public struct SCXMLChart: Sendable {
     /// A new context: a session with its own data model.
     /// - Parameters:
     ///   - sessionID: the `_sessionid`; a fresh UUID by default.
+    ///   - ioProcessors: I/O processors besides the SCXML one (see ``SCXMLEventIOProcessor``).
     ///   - log: where `<log>` output goes; by default it is kept in the session's `logRecords`.
     public func makeContext(
         sessionID: String = UUID().uuidString.lowercased(),
+        ioProcessors: [any SCXMLEventIOProcessor] = [],
         log: (@Sendable (SCXMLLogRecord) -> Void)? = nil
     ) throws(SCXMLError) -> SCXMLContext {
         do {
-            let session = try SCXMLSession(name: document.name ?? "", sessionID: sessionID, factory: dataModel, ioProcessors: ioProcessors)
+            let session = try SCXMLSession(name: document.name ?? "", sessionID: sessionID, factory: dataModel,
+                                           ioProcessors: ioProcessors)
             session.logHandler = log
             return SCXMLContext(session: session)
         } catch {
@@ -102,17 +102,19 @@ public struct SCXMLChart: Sendable {
     /// A new instance with its own data model, not started yet (so an observer can watch the start).
     public func makeInstance(
         sessionID: String = UUID().uuidString.lowercased(),
+        ioProcessors: [any SCXMLEventIOProcessor] = [],
         log: (@Sendable (SCXMLLogRecord) -> Void)? = nil
     ) throws(SCXMLError) -> StatechartInstance<String, SCXMLEvent, SCXMLContext> {
-        statechart.makeInstance(context: try makeContext(sessionID: sessionID, log: log))
+        statechart.makeInstance(context: try makeContext(sessionID: sessionID, ioProcessors: ioProcessors, log: log))
     }
 
     /// A new instance with its own data model, started: the initial macrostep has run.
     public func start(
         sessionID: String = UUID().uuidString.lowercased(),
+        ioProcessors: [any SCXMLEventIOProcessor] = [],
         log: (@Sendable (SCXMLLogRecord) -> Void)? = nil
     ) throws(SCXMLError) -> StatechartInstance<String, SCXMLEvent, SCXMLContext> {
-        var instance = try makeInstance(sessionID: sessionID, log: log)
+        var instance = try makeInstance(sessionID: sessionID, ioProcessors: ioProcessors, log: log)
         instance.start()
         return instance
     }

@@ -31,11 +31,14 @@ public struct SCXMLEvent: StatechartEvent, Hashable, CustomStringConvertible {
     public var invokeid: String?
     /// `_event.data`; `nil` is `undefined`.
     public var data: SCXMLValue?
+    /// `_event.raw`: the message as it arrived (an HTTP request's text, for the Basic HTTP Event
+    /// I/O Processor); `nil` is `undefined`, as for events raised inside the session.
+    public var raw: String?
 
     /// Creates an event; by default an external one without data, as the outside world sends.
     public init(
         _ name: String, type: Kind = .external, sendid: String? = nil, origin: String? = nil,
-        origintype: String? = nil, invokeid: String? = nil, data: SCXMLValue? = nil
+        origintype: String? = nil, invokeid: String? = nil, data: SCXMLValue? = nil, raw: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -44,6 +47,7 @@ public struct SCXMLEvent: StatechartEvent, Hashable, CustomStringConvertible {
         self.origintype = origintype
         self.invokeid = invokeid
         self.data = data
+        self.raw = raw
     }
 
     /// SCXML descriptor matching: see `matches(_:eventName:)`.

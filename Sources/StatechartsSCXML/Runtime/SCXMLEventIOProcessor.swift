@@ -1,24 +1,69 @@
-/// An Event I/O Processor besides the SCXML one that every session has (SCXML 6.2 and
-/// Appendix C): a module such as a Basic HTTP processor plugs in here, without any change to the
-/// reader, the importer or the session.
+import Statecharts
+
+/// An Event I/O Processor other than the SCXML one: a way for sessions to send events to, and
+/// receive events from, the outside world (SCXML section 6.2 and Appendix C).
 ///
-/// Give the processors to ``SCXMLChart/ioProcessors`` before making instances; sessions the
-/// chart invokes get the same processors. For each one a session then
-/// - lists it in `_ioprocessors`, under each of its ``typeURIs``, with ``location(forSession:)``;
-/// - hands it every `<send>` whose `type` (or `typeexpr`) is one of its ``typeURIs``, after the
-///   delay, evaluated data and all, through ``send(_:to:from:)``. An error it throws is raised in
-///   the sending session as `error.communication` (the recommendation's "could not be
-///   dispatched").
+/// Give processors to a session when it is made (``SCXMLChart/start(sessionID:ioProcessors:log:)``):
+/// `_ioprocessors` then lists each one under its ``type`` and its ``aliases`` with the location
+/// that reaches that session, and a `<send>` whose `type` names one of them is handed to it.
+/// The `StatechartsHTTP` module provides the Basic HTTP Event I/O Processor.
 ///
-/// Events that arrive through a processor from outside (an HTTP request, say) are sent to the
-/// running instance by whoever drives it, for example with `StatechartRunner.send(_:)`, with
-/// `origintype` set to the processor's type URI.
-public protocol SCXMLEventIOProcessor: Sendable {
-    /// The type URIs that name this processor in `<send type>`, the first the canonical one.
-    var typeURIs: [String] { get }
-    /// The address at which the session `sessionID` receives events through this processor.
+/// A processor delivers asynchronously: ``send(_:to:from:)`` only starts the delivery. Events it
+/// receives for a session, and failures it learns of later, are given to the running instance by
+/// whoever drives it (see the processor's documentation).
+public protocol SCXMLEventIOProcessor: AnyObject, Sendable {
+    /// The type URI a `<send type>` names, such as
+    /// `http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor`.
+    var type: String { get }
+    /// Short names `<send type>` may also use, also listed in `_ioprocessors` (`basichttp`).
+    var aliases: [String] { get }
+    /// The location that reaches the session `sessionID` through this processor (the `location`
+    /// of its `_ioprocessors` entry); the same location every time for the same session.
     func location(forSession sessionID: String) -> String
-    /// Delivers `event` (its `origin` and `origintype` already set to this processor's location
-    /// and type) to `target`, from `session`; throws when it cannot.
-    func send(_ event: SCXMLEvent, to target: String?, from session: SCXMLSession) throws(SCXMLExecutionError)
+    /// Starts delivering `event` (its name, data and `sendid`) to `target` on behalf of the
+    /// session `sessionID`.
+    ///
+    /// - Returns: `nil` when the delivery started (a later failure is the processor's to report),
+    ///   or why it cannot start (no target, a target it cannot reach); the session then raises
+    ///   `error.communication` on its internal queue.
+    func send(_ event: SCXMLEvent, to target: String?, from sessionID: String) -> String?
+}
+
+extension SCXMLEventIOProcessor {
+    /// Whether `<send type>` names this processor.
+    func isNamed(_ type: String) -> Bool { type == self.type || aliases.contains(type) }
+}
+
+extension SCXMLSession {
+    /// The `_ioprocessors` entries of the processors given to a session, under every name.
+    static func entries(of processors: [any SCXMLEventIOProcessor], sessionID: String) -> [(type: String, location: String)] {
+        processors.flatMap { processor -> [(type: String, location: String)] in
+            let location = processor.location(forSession: sessionID)
+            return ([processor.type] + processor.aliases).map { ($0, location) }
+        }
+    }
+
+    /// The processor `<send type>` names, if one was given to this session.
+    func ioProcessor(named type: String) -> (any SCXMLEventIOProcessor)? {
+        ioProcessors.first { $0.isNamed(type) }
+    }
+
+    /// `<send>` through another I/O processor: the event carries its send id and this session's
+    /// location in that processor as its origin. A delay is not supported (the processor runs on real time, the
+    /// session on its own clock): it is an execution error.
+    func send(
+        _ event: SCXMLEvent, to target: String?, through processor: any SCXMLEventIOProcessor, delay: Duration,
+        sendid: String, at position: SCXMLSourcePosition?, outbox: inout Outbox<SCXMLEvent>
+    ) throws(SCXMLExecutionError) {
+        guard delay == .zero else {
+            throw SCXMLExecutionError("a send through the I/O processor '\(processor.type)' cannot be delayed")
+        }
+        var outgoing = event
+        outgoing.sendid = sendid   // the generated id too, so that a later error.communication names it
+        outgoing.origin = processor.location(forSession: sessionID)
+        outgoing.origintype = processor.type
+        if let reason = processor.send(outgoing, to: target, from: sessionID) {
+            raiseCommunicationError(reason, sendid: sendid, at: position, outbox: &outbox)
+        }
+    }
 }

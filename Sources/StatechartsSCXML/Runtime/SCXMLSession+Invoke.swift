@@ -21,11 +21,11 @@ extension SCXMLSession {
             var values: [String: SCXMLValue] = [:]
             for entry in invoke.namelist { values[entry.name] = try dataModel.evaluateValue(entry.value) }
             for entry in invoke.params { values[entry.name] = try dataModel.evaluateValue(entry.value) }
-            var chart = try childChart(invoke)
-            chart.ioProcessors = ioProcessors
+            let chart = try childChart(invoke)
             let sessionID = UUID().uuidString.lowercased()
             let context: SCXMLContext
-            do { context = try chart.makeContext(sessionID: sessionID, log: logHandler) } catch {
+            // The child reaches the outside world through the same I/O processors as its parent.
+            do { context = try chart.makeContext(sessionID: sessionID, ioProcessors: ioProcessors, log: logHandler) } catch {
                 throw SCXMLExecutionError("cannot start the invoked session: \(error.lines.joined(separator: "; "))")
             }
             context.session.link(parent: self.sessionID, invokeID: id, initialValues: values)

@@ -19,20 +19,14 @@ extension SCXMLSession {
                 delay = parsed
             }
             let data = try payload(send)
-            if let type, type != Self.scxmlProcessorType, type != "scxml" {
-                guard let processor = ioProcessors.first(where: { $0.typeURIs.contains(type) }) else {
-                    let available = ([Self.scxmlProcessorType] + ioProcessors.compactMap(\.typeURIs.first)).joined(separator: ", ")
-                    throw SCXMLExecutionError("unsupported send type '\(type)' (available: \(available))")
-                }
-                let event = SCXMLEvent(name ?? "", type: .external, sendid: send.id, origin: processor.location(forSession: sessionID),
-                                       origintype: processor.typeURIs.first, data: data)
-                do { try processor.send(event, to: target, from: self) } catch {
-                    raiseCommunicationError(error.message, sendid: sendid, at: position, outbox: &outbox)
-                }
-                return
-            }
             let event = SCXMLEvent(name ?? "", type: .external, sendid: send.id, origin: location,
                                    origintype: Self.scxmlProcessorType, data: data)
+            if let type, type != Self.scxmlProcessorType, type != "scxml" {
+                guard let processor = ioProcessor(named: type) else {
+                    throw SCXMLExecutionError("unsupported send type '\(type)' (no such I/O processor in this session)")
+                }
+                return try self.send(event, to: target, through: processor, delay: delay, sendid: sendid, at: position, outbox: &outbox)
+            }
             try deliver(event, to: target, after: delay, sendid: sendid, at: position, &outbox)
         } catch {
             throw SCXMLExecutionError(error.message, sendid: sendid, position: error.position)

@@ -16,7 +16,8 @@ public final class SCXMLSession: Sendable {
     public let dataModel: any SCXMLDataModel
     /// The active states, as `In()` sees them (kept only when the chart's expressions use `In`).
     public let activeStates: SCXMLActiveStates
-    /// The Event I/O Processors besides SCXML's (see ``SCXMLEventIOProcessor``).
+    /// The I/O processors besides the SCXML one that this session sends through (see
+    /// ``SCXMLEventIOProcessor``).
     public let ioProcessors: [any SCXMLEventIOProcessor]
     let state = Mutex(MutableState())
 
@@ -47,27 +48,22 @@ public final class SCXMLSession: Sendable {
     /// `#_scxml_<session id>`: the location that reaches this session.
     public var location: String { "#_scxml_" + sessionID }
 
-    /// Creates a session with the data model `factory` makes for it.
-    /// - Parameters:
-    ///   - name: the chart's name (`_name`).
-    ///   - sessionID: the session id (`_sessionid`).
-    ///   - factory: makes the session's data model.
-    ///   - ioProcessors: the Event I/O Processors besides SCXML's, shown in `_ioprocessors` and
-    ///     used by `<send type>`.
-    public init(name: String, sessionID: String, factory: SCXMLDataModelFactory,
-                ioProcessors: [any SCXMLEventIOProcessor] = []) throws(SCXMLExecutionError) {
+    /// Creates a session with the data model `factory` makes for it; `ioProcessors` are listed in
+    /// `_ioprocessors` after the SCXML processor and reached by `<send type>`.
+    public init(
+        name: String, sessionID: String, factory: SCXMLDataModelFactory, ioProcessors: [any SCXMLEventIOProcessor] = []
+    ) throws(SCXMLExecutionError) {
         self.sessionID = sessionID
         self.name = name
-        self.ioProcessors = ioProcessors
         let activeStates = SCXMLActiveStates()
         self.activeStates = activeStates
+        self.ioProcessors = ioProcessors
         let location = "#_scxml_" + sessionID
-        var processors: [(type: String, location: String)] = [(Self.scxmlProcessorType, location), ("scxml", location)]
-        for processor in ioProcessors {
-            for type in processor.typeURIs { processors.append((type, processor.location(forSession: sessionID))) }
-        }
         dataModel = try factory.makeDataModel(SCXMLDataModelEnvironment(
-            sessionID: sessionID, name: name, ioProcessors: processors, activeStates: activeStates))
+            sessionID: sessionID, name: name,
+            ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)]
+                + Self.entries(of: ioProcessors, sessionID: sessionID),
+            activeStates: activeStates))
     }
 
     /// Where `<log>` output goes; `nil` (the default) keeps it in ``logRecords``.

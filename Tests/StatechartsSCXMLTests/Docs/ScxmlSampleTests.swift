@@ -1,6 +1,7 @@
 import Foundation
 import Statecharts
 import StatechartsECMAScript
+import StatechartsHTTP
 import StatechartsSCXML
 import Testing
 
@@ -32,6 +33,30 @@ struct ScxmlSampleTests {
         #expect(leaves == ["opened"])
         #expect(closed == ["closed"])
         #expect(openings == .number(1))
+    }
+
+    @Test("the Basic HTTP processor delivers a chart's POST to itself")
+    func basicHTTP() async throws {
+        // A chart that POSTs an event to its own location and finishes when it arrives.
+        let chart = try SCXMLChart(string: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="posting">
+              <state id="posting">
+                <onentry><send type="basichttp" targetexpr="_ioprocessors['basichttp'].location" event="posted"/></onentry>
+                <transition event="posted" target="done"/>
+              </state>
+              <final id="done"/>
+            </scxml>
+            """, dataModels: SCXMLDataModelFactory.all)
+
+        let http = try await BasicHTTPEventProcessor.start()     // 127.0.0.1, a port the system picks
+        var instance = try chart.start(ioProcessors: [http])
+        let location = http.location(forSession: instance.context.session.sessionID)
+        // location is _ioprocessors['basichttp'].location: "http://127.0.0.1:PORT/scxml/SESSIONID"
+        await instance.runUntilIdle(with: http)   // HTTP events in, delayed sends on the virtual clock
+        await http.shutdown()
+
+        #expect(location == "http://127.0.0.1:\(http.port)/scxml/" + instance.context.session.sessionID)
+        #expect(instance.activeLeaves == ["done"])
     }
 
     @Test("limits are given to the data model factory")

@@ -1,4 +1,5 @@
 import Foundation
+import StatechartsHTTP
 import Testing
 
 /// Runs the W3C SCXML suite and holds it to the list of tests expected to pass.
@@ -12,7 +13,7 @@ struct W3CSuiteTests {
     }
 
     @Test("every test on the expected-pass list passes")
-    func suite() throws {
+    func suite() async throws {
         guard W3CSuite.isAvailable else {
             let message = "W3C suite not found at \(W3CSuite.directory.path) (set SCXML_W3C_DIR to the folder holding w3c-ecma-reference/ and w3c/)"
             if W3CSuite.isCI {
@@ -25,16 +26,19 @@ struct W3CSuiteTests {
         let expected = Self.expectedPasses()
         #expect(!expected.isEmpty, "W3C/expected-pass.txt is missing or empty")
         let manual = W3CSuite.manualTests()
+        // The Basic HTTP tests post to this server, on 127.0.0.1 and a port the system picks.
+        let http = try await BasicHTTPEventProcessor.start()
         var passed: [String] = []
         var failed: [(String, String)] = []
         var skipped: [(String, String)] = []
         for name in W3CSuite.testNames() {
-            switch W3CSuite.run(name, manual: manual) {
+            switch await W3CSuite.run(name, manual: manual, http: http) {
             case .passed: passed.append(name)
             case .failed(let reason): failed.append((name, reason))
             case .skipped(let reason): skipped.append((name, reason))
             }
         }
+        await http.shutdown()
         var report = ["W3C SCXML suite (\(W3CSuite.directory.path)):"]
         report += passed.map { "  PASS \($0)" }
         report += failed.map { "  FAIL \($0.0): \($0.1)" }

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Checks report.py (and peers.py) on made-up package-benchmark exports: the JSON keeps every key
+it had, adds "msm" and "compiled" when their benchmarks ran, with the ratios worked out from
+known medians, a filtered run (some benchmarks missing) still reports what it has, and --merge
+keeps what it did not measure.
+
+Usage: test_report.py   (exits non-zero on the first failure; run by scripts/bench-smoke.sh)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+HEADERS = {"wallClock": "Time (wall clock) (ns) *", "mallocCountTotal": "Malloc (total) *",
+           "mallocBytesCount": "Malloc (bytes total) *"}
+
+
+def write(raw, name, metric, value):
+    """One export file whose every percentile is `value`."""
+    header = HEADERS.get(metric, f"{metric} *")
+    path = os.path.join(raw, f"Current_run.StatechartsBenchmarks.{name}.{metric}.histogram.percentiles.tsv")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(f"Percentile\t{header}\n")
+        for p in range(101):
+            handle.write(f"{p}\t{value}\n")
+
+
+def event(raw, name, ns_per_event, mallocs=0):
+    write(raw, name, "wallClock", ns_per_event * 1000)
+    write(raw, name, "mallocCountTotal", mallocs)
+
+
+def paired(raw, name, first_ns, second_ns):
+    write(raw, name, "firstNs", first_ns * 1000)
+    write(raw, name, "secondNs", second_ns * 1000)
+    write(raw, name, "ratioPerMille", first_ns * 1000 // second_ns)
+
+
+def full_export(raw):
+    """Every benchmark of the suite, with Boost.MSM and compiled twins."""
+    for key, chart, table_ns, base_ns in (("W1", "W1-toggle", 4, 2), ("W2", "W2-ring", 3, 3), ("W3", "W3-deep", 20, 2.5)):
+        event(raw, chart, table_ns)
+        event(raw, f"{key}-baseline", base_ns)
+        paired(raw, f"{key}-paired", table_ns, base_ns)
+    event(raw, "W3-closure-floor", 13)
+    event(raw, "W3-call-floor", 10)
+    paired(raw, "W3-floor-paired", 20, 13)
+    paired(raw, "W2-distinct-paired", 9, 3)
+    event(raw, "W4-parallel", 24)
+    paired(raw, "W4-paired", 24, 4)
+    event(raw, "W5-history", 64)
+    for name in ("W8-enum", "W8-handle"):
+        event(raw, name, 3)
+    event(raw, "W8-hashed-enum", 30)
+    paired(raw, "W8-paired", 3, 3)
+    for n, ms in ((1000, 4), (10000, 50), (20000, 100)):
+        write(raw, f"W6-compile-{n}", "wallClock", ms * 1e6)
+        write(raw, f"W6-compile-{n}", "threadCPUTime", ms * 1e6)
+        write(raw, f"W6-compile-{n}", "mallocCountTotal", 1000)
+    write(raw, "W7-footprint", "instanceBytes", 64)
+    write(raw, "W7-footprint", "mallocCountTotal", 3)
+    write(raw, "W7-footprint", "mallocBytesCount", 96)
+    # Boost.MSM: W1 1.5 ns (baseline 2), W2 1.5 (baseline 3), W3 3 (baseline 2.5).
+    for key, msm_ns, base_ns, table_ns in (("W1", 1.5, 2, 4), ("W2", 1.5, 3, 3), ("W3", 3, 2.5, 20)):
+        event(raw, f"{key}-msm", msm_ns)
+        paired(raw, f"{key}-msm-paired", msm_ns, base_ns)
+        paired(raw, f"{key}-table-msm-paired", table_ns, msm_ns)
+    # Compiled twins, named in the shapes the report accepts.
+    event(raw, "W1-compiled", 1)
+    paired(raw, "W1-compiled-paired", 1, 2)
+    paired(raw, "W1-compiled-msm-paired", 1, 1.5)
+    event(raw, "W3 compiled", 3.5)
+    paired(raw, "W3 compiled paired", 3.5, 2.5)
+    paired(raw, "W2-distinct-compiled-paired", 4, 3)
+
+
+def run(raw, out):
+    done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, out], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"report.py failed:\n{done.stdout}\n{done.stderr}")
+    with open(out, encoding="utf-8") as handle:
+        return json.load(handle), done.stdout
+
+
+def expect(condition, message):
+    if not condition:
+        raise SystemExit(f"test_report: {message}")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = os.path.join(tmp, "raw")
+        os.makedirs(raw)
+        full_export(raw)
+        data, printed = run(raw, os.path.join(tmp, "full.json"))
+        # The keys that were there before the peers, unchanged.
+        for key in ("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "meta"):
+            expect(key in data, f"{key} missing")
+        expect(data["W1"]["paired_ratio"] == 2.0 and data["W3"]["closure_floor_ratio"] == 5.2, "W1/W3 figures wrong")
+        expect(data["W6"]["ratio_20000_to_10000"] == 2.0 and data["W7"]["instance_bytes"] == 64, "W6/W7 figures wrong")
+        # Boost.MSM.
+        msm = data["msm"]
+        expect(set(msm) == {"W1", "W2", "W3"}, f"msm keys {sorted(msm)}")
+        expect(msm["W1"]["ns_per_event"] == 1.5 and msm["W1"]["paired_ratio_to_baseline"] == 0.75, f"msm W1 {msm['W1']}")
+        expect(msm["W1"]["table_paired_ratio_to_msm"] == 2.67 and msm["W1"]["table_ratio_to_msm"] == 2.67,
+               f"msm W1 table ratios {msm['W1']}")
+        expect(msm["W3"]["ratio_to_baseline"] == 1.2 and msm["W3"]["mallocs_per_event"] == 0.0, f"msm W3 {msm['W3']}")
+        # Compiled charts, picked up by name.
+        compiled = data["compiled"]
+        expect(set(compiled) == {"W1", "W3", "W2-distinct"}, f"compiled keys {sorted(compiled)}")
+        expect(compiled["W1"] == {"ns_per_event": 1.0, "mallocs_per_event": 0.0, "ratio_to_baseline": 0.5,
+                                  "ratio_to_msm": 0.67, "paired_ratio_to_baseline": 0.5, "paired_ratio_to_msm": 0.67},
+               f"compiled W1 {compiled['W1']}")
+        expect(compiled["W3"]["paired_ratio_to_baseline"] == 1.4
+               and compiled["W3"]["paired_ratio_to_msm_via_baseline"] == 1.17, f"compiled W3 {compiled['W3']}")
+        expect(compiled["W2-distinct"] == {"paired_ratio_to_baseline": 1.33}, f"compiled W2-distinct {compiled['W2-distinct']}")
+        expect("table runtime / MSM" in printed and "compiled / MSM" in printed, "peer tables not printed")
+
+        # A filtered run (--filter 'W1'): only W1's benchmarks and MSM's W1.
+        for name in os.listdir(raw):
+            if ".W1-" not in name:
+                os.remove(os.path.join(raw, name))
+        data, _ = run(raw, os.path.join(tmp, "w1.json"))
+        expect(set(data) == {"W1", "msm", "compiled", "meta"}, f"filtered keys {sorted(data)}")
+        expect(set(data["msm"]) == {"W1"} and set(data["compiled"]) == {"W1"}, "filtered peers wrong")
+        # --merge: a filtered run keeps the sections it did not measure, dated.
+        merged_path = os.path.join(tmp, "merged.json")
+        with open(merged_path, "w", encoding="utf-8") as handle:
+            json.dump({"W1": {"old": True}, "W4": {"ns_per_event": 24.0}, "meta": {"date": "2026-01-01T00:00:00Z"}}, handle)
+        done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, merged_path, "--merge"],
+                              capture_output=True, text=True)
+        expect(done.returncode == 0, f"--merge failed: {done.stderr}")
+        with open(merged_path, encoding="utf-8") as handle:
+            merged = json.load(handle)
+        expect(list(merged) == ["W1", "W4", "msm", "compiled", "meta"], f"merged keys {list(merged)}")
+        expect("old" not in merged["W1"] and merged["W4"] == {"ns_per_event": 24.0}, "merge kept the wrong sections")
+        expect(merged["meta"]["kept_from_earlier_runs"] == [{"date": "2026-01-01T00:00:00Z", "keys": ["W4"]}],
+               f"merged meta {merged['meta']}")
+    print("test_report: 3 passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()
