@@ -83,6 +83,25 @@ struct ChildChartTests {
         }
     }
 
+    /// An order whose `paying` state invokes a child that finishes after `delay` on its clock.
+    static func tickingOrder(after delay: Duration) throws -> Statechart<OrderState, OrderEvent, Order> {
+        let ticker = try Statechart<PayState, PayEvent, Payment> {
+            State(.waiting) {
+                OnEntry { _, _, outbox in outbox.send(.tick, after: delay) }
+                On(.tick, to: .paid)
+            }
+            Final(.paid)
+        }
+        return try Statechart<OrderState, OrderEvent, Order> {
+            State(.cart) { On(.checkout, to: .paying) }
+            State(.paying) {
+                Invoke(chart: ticker, context: { _ in Payment(amount: 0) }, onDone: { _ in .paid("tick") })
+                On(.paid, to: .shipped)
+            }
+            Final(.shipped)
+        }
+    }
+
     @Test("events go both ways and the child's completion comes back with its data")
     func roundTrip() throws {
         var order = try Self.order().start(context: Order())
@@ -196,21 +215,7 @@ struct ChildChartTests {
 
     @Test("the child's delayed events fall due on the parent's clock")
     func parentClock() throws {
-        let ticker = try Statechart<PayState, PayEvent, Payment> {
-            State(.waiting) {
-                OnEntry { _, _, outbox in outbox.send(.tick, after: .seconds(2)) }
-                On(.tick, to: .paid)
-            }
-            Final(.paid)
-        }
-        let chart = try Statechart<OrderState, OrderEvent, Order> {
-            State(.cart) { On(.checkout, to: .paying) }
-            State(.paying) {
-                Invoke(chart: ticker, context: { _ in Payment(amount: 0) }, onDone: { _ in .paid("tick") })
-                On(.paid, to: .shipped)
-            }
-            Final(.shipped)
-        }
+        let chart = try Self.tickingOrder(after: .seconds(2))
         var order = chart.start(context: Order())
         order.send(.checkout)
         #expect(order.nextDelayedEventTime == .seconds(2))
@@ -293,21 +298,7 @@ struct ChildChartTests {
 
     @Test("under StatechartRunner, a child's delayed event fires when the injected clock reaches it")
     func liveRunner() async throws {
-        let ticker = try Statechart<PayState, PayEvent, Payment> {
-            State(.waiting) {
-                OnEntry { _, _, outbox in outbox.send(.tick, after: .seconds(3)) }
-                On(.tick, to: .paid)
-            }
-            Final(.paid)
-        }
-        let chart = try Statechart<OrderState, OrderEvent, Order> {
-            State(.cart) { On(.checkout, to: .paying) }
-            State(.paying) {
-                Invoke(chart: ticker, context: { _ in Payment(amount: 0) }, onDone: { _ in .paid("tick") })
-                On(.paid, to: .shipped)
-            }
-            Final(.shipped)
-        }
+        let chart = try Self.tickingOrder(after: .seconds(3))
         let clock = ManualClock()
         let runner = StatechartRunner(chart: chart, context: Order(), clock: clock)
         await runner.send(.checkout)
