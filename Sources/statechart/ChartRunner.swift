@@ -82,7 +82,13 @@ struct ChartRunner {
         var reports = reports
         let errors = instance.context.session.takeErrorRecords()
         if !errors.isEmpty, !reports.isEmpty { reports[reports.count - 1].errors = errors }
+        if !reports.isEmpty { reports[reports.count - 1].children = children }
         return reports
+    }
+
+    /// The invoked child sessions running now, each with its path and active atomic states.
+    var children: [(path: String, leaves: [String])] {
+        instance.invokedSessions.flatMap(\.flattened).map { ($0.path, $0.session.activeLeaves) }
     }
 
     private func deliveries(_ delivered: [DelayedDelivery<SCXMLEvent>], number: Int) -> [StepReport] {

@@ -19,16 +19,30 @@ struct StepReport: Equatable {
     var finished: Bool
     /// The error events the chart raised during the step (on its last line only).
     var errors: [SCXMLErrorRecord] = []
+    /// The invoked child sessions running after the step, with their invocation paths (on the
+    /// step's last line only).
+    var children: [(path: String, leaves: [String])] = []
+
+    static func == (a: StepReport, b: StepReport) -> Bool {
+        a.step == b.step && a.event == b.event && a.isDelayed == b.isDelayed && a.advance == b.advance
+            && a.configuration == b.configuration && a.active == b.active && a.finished == b.finished
+            && a.errors == b.errors && a.children.map(\.path) == b.children.map(\.path)
+            && a.children.map(\.leaves) == b.children.map(\.leaves)
+    }
 
     /// `{"step":N,"event":"name" or null,"configuration":[…],"active":[…],"finished":bool}`, with
     /// `"errors":[{"event":…,"message":…,"line":N,"column":N},…]` last when the step raised error
-    /// events (`line` and `column` are null when the position is unknown).
+    /// events (`line` and `column` are null when the position is unknown), and
+    /// `"children":{"ID":[…],"ID/SUB":[…]}` when invoked charts run: each one's active atomic states.
     var jsonLine: String {
         "{\"step\":\(step),\"event\":\(event.map(Self.jsonString) ?? "null"),"
             + "\"configuration\":[\(configuration.map(Self.jsonString).joined(separator: ","))],"
             + "\"active\":[\(active.map(Self.jsonString).joined(separator: ","))],"
             + "\"finished\":\(finished)"
             + (errors.isEmpty ? "" : ",\"errors\":[\(errors.map(Self.json).joined(separator: ","))]")
+            + (children.isEmpty ? "" : ",\"children\":{" + children.map { child in
+                Self.jsonString(child.path) + ":[" + child.leaves.map(Self.jsonString).joined(separator: ",") + "]"
+            }.joined(separator: ",") + "}")
             + "}"
     }
 
@@ -54,6 +68,7 @@ struct StepReport: Equatable {
         if let event { label = isDelayed ? "\(event) (delayed)" : event } else { label = advance ?? "start" }
         let states = configuration.isEmpty ? "(none)" : configuration.joined(separator: ", ")
         return "[\(step)] \(label) -> \(states) (active: \(active.joined(separator: ", ")))" + (finished ? " (finished)" : "")
+            + children.map { " [\($0.path): \($0.leaves.isEmpty ? "(none)" : $0.leaves.joined(separator: ", "))]" }.joined()
     }
 
     /// A JSON string literal, escaped as the SCXML module's JSON writer does.

@@ -76,6 +76,9 @@ struct TraceCommand: ParsableCommand {
                 svg: String(decoding: svg.bytes, as: UTF8.self), transitions: recorder.transitionLines(in: loaded.statechart),
                 actions: recorder.actionNames(in: loaded.statechart) { $0 != SCXMLActionNames.activeStateTracking },
                 changes: changes, errors: errors))
+            pages[pages.count - 1].children = runner.instance.invokedSessions.flatMap(\.flattened).map {
+                TraceChild(path: $0.path, configuration: $0.session.configuration)
+            }
         }
 
         func record(_ reports: [StepReport]) {

@@ -83,9 +83,13 @@ struct ValidationTests {
         ])
     }
 
-    @Test("what the runtime cannot do is reported: <invoke>, unknown data models, history at the top")
+    @Test("what the runtime cannot do is reported: a wrong <invoke>, unknown data models, history at the top")
     func unsupported() {
-        #expect(lines(Fixture.scxml("<state id=\"s\"><invoke src=\"x.scxml\"/></state>")) == ["2:15: <invoke> is not supported yet"])
+        #expect(lines(Fixture.scxml("<state id=\"s\"><invoke/></state>")) == ["2:15: <invoke> needs 'src', 'srcexpr' or <content>"])
+        #expect(lines(Fixture.scxml("<state id=\"s\"><invoke src=\"a.scxml\" srcexpr=\"b\"/></state>"))
+                == ["2:15: <invoke> takes only one of 'src', 'srcexpr'"])
+        #expect(lines(Fixture.scxml("<state id=\"s\"><invoke><content><scxml initial=\"x\"><bogus/></scxml></content></invoke></state>"))
+                == ["2:51: unknown element <bogus>"])
         #expect(lines(Fixture.scxml("<state id=\"s\"/>", attributes: "datamodel=\"xpath\""))
                 == ["1:1: unsupported data model 'xpath' (available: null, ecmascript)"])
         #expect(lines(Fixture.scxml("<history id=\"h\"/><state id=\"s\"/>")) == ["2:1: <history> is not allowed in <scxml>"])

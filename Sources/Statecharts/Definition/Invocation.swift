@@ -12,6 +12,10 @@ public struct Invocation<Event: StatechartEvent, Context>: Sendable {
     /// The event to send back when the work throws (`nil` sends nothing). Cancellation because
     /// the state was exited sends nothing either way.
     public let failure: @Sendable (any Error) -> Event?
+    /// The child chart this invocation runs as its own instance, or `nil` for asynchronous work.
+    /// A chart invocation runs inside the instance: its ``work`` is never called and no
+    /// ``InvocationRequest`` is made for it.
+    public let chart: ChartInvocation<Event, Context>?
 
     /// Creates an invocation.
     public init(
@@ -22,6 +26,15 @@ public struct Invocation<Event: StatechartEvent, Context>: Sendable {
         self.name = name
         self.work = work
         self.failure = failure
+        self.chart = nil
+    }
+
+    /// Creates the invocation of a child chart; see ``ChartInvocation``.
+    public init(_ name: String? = nil, chart: ChartInvocation<Event, Context>) {
+        self.name = name
+        self.work = { _ in nil }
+        self.failure = { _ in nil }
+        self.chart = chart
     }
 }
 

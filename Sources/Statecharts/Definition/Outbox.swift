@@ -36,6 +36,31 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
         requests.append(.send(event, delay: delay, id: id))
     }
 
+    /// Sends `event` to the parent instance that invoked this one (SCXML `<send target="#_parent">`);
+    /// see ``ChartInvocation``. An instance that was not invoked drops it.
+    /// - Parameters:
+    ///   - event: the event, of this instance's type (the invocation translates it).
+    ///   - delay: when positive, the event leaves once this instance's clock has advanced by
+    ///     `delay`; it never leaves if this instance stops or finishes before.
+    @inlinable
+    public mutating func sendToParent(_ event: Event, after delay: Duration = .zero) {
+        requests.append(.toParent(event, delay: delay))
+    }
+
+    /// Sends `event` to the running child chart with invocation id `id` (SCXML
+    /// `<send target="#_ID">`); the child queues it and processes it in its turn.
+    /// - Parameters:
+    ///   - event: the event, of this instance's type (the invocation translates it).
+    ///   - id: the invocation id.
+    ///   - delay: when positive, the event leaves once this instance's clock has advanced by
+    ///     `delay` (whether the child runs is decided then).
+    ///   - unreachable: raised on this instance's internal queue when no child with that id runs
+    ///     (SCXML's `error.communication`); `nil` drops the event silently.
+    @inlinable
+    public mutating func send(_ event: Event, toInvocation id: String, after delay: Duration = .zero, ifUnreachable unreachable: Event? = nil) {
+        requests.append(.toInvocation(event, id: id, delay: delay, unreachable: unreachable))
+    }
+
     /// Cancels every still-pending delayed event sent with `id` (SCXML `<cancel>`). Cancelling an
     /// id that is not pending does nothing.
     @inlinable
@@ -49,6 +74,8 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
 internal enum OutboxRequest<Event: StatechartEvent>: Sendable {
     case send(Event, delay: Duration, id: String?)
     case cancel(String)
+    case toParent(Event, delay: Duration)
+    case toInvocation(Event, id: String, delay: Duration, unreachable: Event?)
 }
 
 /// An event waiting in a queue: one of the user's, or the completion of a state (`done.state`).

@@ -1,6 +1,6 @@
 /// A statechart as data: the tree of states with their transitions and actions.
 ///
-/// Build one with the result-builder DSL (``Statechart/init(_:microstepLimit:externalEventLimit:singlePathPlans:_:)``) or in code; the SCXML
+/// Build one with the result-builder DSL (``Statechart/init(_:microstepLimit:externalEventLimit:_:)``) or in code; the SCXML
 /// importer builds the same value. ``Statechart`` compiles and validates it.
 public struct StatechartDefinition<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
     /// The top-level states, in document order.

@@ -19,7 +19,12 @@ extension StatechartInstance {
     public var pendingDelayedEventCount: Int { extras?.value.timers.count ?? 0 }
 
     /// When the next delayed event is due, if any.
-    public var nextDelayedEventTime: Duration? { extras?.value.timers.first?.due }
+    public var nextDelayedEventTime: Duration? {
+        guard let extras else { return nil }
+        let own = extras.value.timers.first?.due
+        guard !extras.value.family.isEmpty, let child = nextChildDue else { return own }
+        return own.map { min($0, child) } ?? child
+    }
 
     /// Advances the clock by `duration`, delivering each delayed event that falls due, in due
     /// order (ties in the order sent), each with its full macrostep at its due time. A negative
@@ -36,9 +41,17 @@ extension StatechartInstance {
     where Observer.StateID == StateID, Observer.Event == Event {
         let target = now.adding(saturating: duration)
         var delivered: [DelayedDelivery<Event>] = []
-        while status == .running, let due = extras?.value.timers.first?.due, due <= target,
-              let timer = extras?.value.timers.removeFirst() {
+        while status == .running, let due = nextDelayedEventTime, due <= target {
+            // An invoked child's event falls due first (the parent's own first on a tie).
+            guard extras?.value.timers.first?.due == due, let timer = extras?.value.timers.removeFirst() else {
+                deliverChildTimers(at: due, &observer)
+                continue
+            }
             extras?.value.now = timer.due
+            if timer.destination != nil {
+                deliverElsewhere(timer, &observer)
+                continue
+            }
             let result = take(timer.event, chart.resolve(timer.event), &observer)
             delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }
@@ -59,8 +72,11 @@ extension StatechartInstance {
     public mutating func runUntilIdle<Observer: StatechartObserver>(limit: Int = 100_000, observer: inout Observer) -> [DelayedDelivery<Event>]
     where Observer.StateID == StateID, Observer.Event == Event {
         var delivered: [DelayedDelivery<Event>] = []
-        while status == .running, delivered.count < limit, let due = nextDelayedEventTime {
+        // Rounds are counted too: a round may deliver only invoked children's events.
+        var rounds = 0
+        while status == .running, delivered.count < limit, rounds < limit, let due = nextDelayedEventTime {
             delivered += advanceClock(by: due - now, observer: &observer)
+            rounds += 1
         }
         return delivered
     }

@@ -1,6 +1,7 @@
 // Invocations: asynchronous work of active states. The instance only decides when work starts
 // and stops (SCXML: invocations start after the macrostep that entered their state, and are
-// cancelled when it is exited); a driver such as StatechartRunner runs it.
+// cancelled when it is exited); a driver such as StatechartRunner runs it. Child charts run inside
+// the instance (Children/).
 
 extension StatechartInstance {
     /// Starts the invocations of the states entered in this macrostep and still active, in entry
@@ -11,16 +12,25 @@ extension StatechartInstance {
         let context = self.context
         let starting = pending.sorted().filter { isActive(index: $0) }
         let invocations = chart.invocations
+        var children: [(ChartInvocation<Event, Context>, Int32, UInt64)] = []
         withExtras { extras in
             extras.statesToInvoke = []
             for s in starting {
                 for invocation in invocations[s] ?? [] {
                     let token = extras.nextInvocationToken
                     extras.nextInvocationToken += 1
+                    if let child = invocation.chart {
+                        children.append((child, s, token))
+                        continue
+                    }
                     extras.activeInvocations.append((token, s))
                     extras.invocationRequests.append(.start(token: InvocationToken(rawValue: token), invocation: invocation, context: context))
                 }
             }
+        }
+        // Child charts start in document order, each seeing the context as the ones before left it.
+        for (child, s, token) in children where status == .running && isActive(index: s) {
+            startChild(child, state: s, token: token)
         }
     }
 
@@ -34,6 +44,7 @@ extension StatechartInstance {
             }
             extras.activeInvocations.removeAll { $0.state == s }
         }
+        stopChildren(of: s)
     }
 
     /// Hands out what the driver must do about invocations (start some, cancel others), in the

@@ -66,6 +66,8 @@ extension StatechartInstance {
     mutating func carryOutRequests() {
         let requests = outbox.requests
         outbox.requests.removeAll(keepingCapacity: true)
+        var undeliverable: [Event] = []
+        defer { for event in undeliverable { outbox.internalQueue.append(.event(event)) } }
         withExtras { extras in
             for request in requests {
                 switch request {
@@ -79,6 +81,18 @@ extension StatechartInstance {
                     }
                 case .cancel(let id):
                     extras.timers.cancel(id: id)
+                case .toParent(let event, let delay):
+                    if delay <= .zero {
+                        extras.toParent.append(event)
+                    } else {
+                        extras.insertTimer(event, after: delay, destination: .parent)
+                    }
+                case .toInvocation(let event, let id, let delay, let unreachable):
+                    if delay > .zero {
+                        extras.insertTimer(event, after: delay, destination: .invocation(id, unreachable: unreachable))
+                    } else if !extras.family.deliver(event, toInvocation: id), let unreachable {
+                        undeliverable.append(unreachable)
+                    }
                 }
             }
         }

@@ -72,6 +72,10 @@ internal struct _InstanceExtras<Event: StatechartEvent, Context> {
     @usableFromInline var activeInvocations: [(token: UInt64, state: Int32)] = []
     @usableFromInline var nextInvocationToken: UInt64 = 0
     @usableFromInline var invocationRequests: [InvocationRequest<Event, Context>] = []
+    /// Invoked child charts and what links them to this instance (Runtime/Children/).
+    @usableFromInline var family = _Family<Event, Context>()
+    /// Events for the instance that invoked this one, until it takes them.
+    @usableFromInline var toParent: [Event] = []
 
     @inlinable init() {}
 }

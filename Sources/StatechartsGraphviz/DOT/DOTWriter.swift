@@ -103,9 +103,10 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         return text
     }
 
-    /// The lines listed under a state's name: entry and exit actions, targetless reactions.
+    /// The lines listed under a state's name: what it invokes, entry and exit actions, targetless
+    /// reactions.
     func innerLines(_ state: StateID, cut: Bool = true) -> [String] {
-        var result: [String] = []
+        var result: [String] = chart.invocationNames(of: state).map { "invoke / " + (cut ? ActionSummary.shortened($0, limit: 40) : $0) }
         if options.showsActions {
             let entry = chart.entryActionNames(of: state)
             if !entry.isEmpty { result.append("entry / " + actionText(entry, cut: cut)) }

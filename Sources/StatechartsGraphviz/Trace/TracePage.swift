@@ -18,6 +18,9 @@ public struct TraceStep: Sendable, Hashable {
     public var changes: [TraceChange]?
     /// The errors the step raised, as text (`12:5: error.execution: …`).
     public var errors: [String]
+    /// The invoked child charts running after the step: each one's invocation path (`pay`,
+    /// `pay/receipt`) and active states.
+    public var children: [TraceChild] = []
 
     /// Creates a step.
     public init(title: String, events: [String], configuration: [String], svg: String,
@@ -31,6 +34,20 @@ public struct TraceStep: Sendable, Hashable {
         self.actions = actions
         self.changes = changes
         self.errors = errors
+    }
+}
+
+/// A child chart running beside the traced one: its invocation path and active states.
+public struct TraceChild: Sendable, Hashable {
+    /// The invocation id, with its parents' (`pay/receipt`) for a child's child.
+    public var path: String
+    /// The child's active states, in document order.
+    public var configuration: [String]
+
+    /// Creates a child's line.
+    public init(path: String, configuration: [String]) {
+        self.path = path
+        self.configuration = configuration
     }
 }
 
@@ -190,6 +207,11 @@ public struct TracePage: Sendable {
             out += list("Errors", step.errors.map { "<span class=\"error\">\(escape($0))</span>" })
         }
         out += list("Configuration", step.configuration.map { "<code>\(escape($0))</code>" })
+        if !step.children.isEmpty {
+            out += list("Invoked charts", step.children.map { child in
+                "<code>\(escape(child.path))</code>: " + child.configuration.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+            })
+        }
         return out + "</aside>"
     }
 

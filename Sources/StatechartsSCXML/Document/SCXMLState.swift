@@ -45,6 +45,8 @@ public struct SCXMLState: Sendable, Equatable {
     /// Child states in document order.
     public var children: [SCXMLState]
     /// The `<donedata>` of a `<final>` state.
+    /// The `<invoke>` elements, in document order.
+    public var invokes: [SCXMLInvoke] = []
     public var doneData: SCXMLDoneData?
     /// Where the element starts.
     public var position: SCXMLSourcePosition

@@ -45,7 +45,7 @@ public struct SCXMLChart: Sendable {
         }
         let problems = SCXMLValidator.validate(document)
         guard problems.isEmpty else { throw SCXMLError(problems, file: file) }
-        var importer = SCXMLImporter(document)
+        var importer = SCXMLImporter(document, dataModels: available)
         let (definition, expressions) = importer.makeDefinition()
         do {
             statechart = try Statechart(definition, microstepLimit: microstepLimit, externalEventLimit: externalEventLimit)

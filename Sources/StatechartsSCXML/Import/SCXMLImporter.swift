@@ -14,9 +14,12 @@ struct SCXMLImporter {
     var compiler = SCXMLContentCompiler()
     /// Whether entry and exit actions keep the session's active states for `In()`.
     var tracksActiveStates = false
+    /// The data models an invoked document may ask for.
+    var dataModels: [SCXMLDataModelFactory] = [.null]
 
-    init(_ document: SCXMLDocument) {
+    init(_ document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [.null]) {
         self.document = document
+        self.dataModels = dataModels
         stateIDs = Set(document.allStates.map(\.id))
     }
 
@@ -105,6 +108,7 @@ struct SCXMLImporter {
             }
         }
         for content in element.onExit { state.onExit += block(content) }
+        state.invocations = invocations(element)
         if tracksActiveStates {
             state.onExit.append(ChartAction(SCXMLActionNames.activeStateTracking) { context in
                 context.session.activeStates.remove(id)

@@ -58,7 +58,8 @@ struct SCXMLDocumentBuilder {
         if ["state", "parallel", "final", "history"].contains(element.name), let id = element.attribute("id") {
             usedIDs.insert(id)
         }
-        for child in element.elements where SCXMLElementRules.isSCXML(child) { collectIDs(child) }
+        // An invoked document inside <content> has ids of its own.
+        for child in element.elements where SCXMLElementRules.isSCXML(child) && element.name != "content" { collectIDs(child) }
     }
 
     mutating func generatedID() -> String {
@@ -127,7 +128,7 @@ struct SCXMLDocumentBuilder {
                 if state.doneData != nil { problem("a final state has at most one <donedata> element", child) }
                 state.doneData = doneData(child)
             case "invoke":
-                problem("<invoke> is not supported yet", child)
+                if let invoke = invoke(child) { state.invokes.append(invoke) }
             default:
                 state.children.append(self.state(child))
             }

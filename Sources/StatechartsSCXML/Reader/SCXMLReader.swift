@@ -8,7 +8,8 @@ import Foundation
 /// Every problem is reported with its line and column: malformed XML (the first error), unknown
 /// or misplaced elements, unknown attributes, missing or conflicting attributes, unknown targets,
 /// duplicate ids and structural mistakes. Elements and attributes of other namespaces are
-/// extensions and are ignored; `<invoke>` is reported as not supported.
+/// extensions and are ignored. An `<invoke>` document inside `<content>` is read (and reported)
+/// with its parent; one named by `src` or `srcexpr` is read when the invocation starts.
 ///
 /// `src` attributes load files only as ``Options/sourceAccess`` allows: by default, files in
 /// the document's own folder.

@@ -9,7 +9,7 @@ import Foundation
 
 /// Loads the files that `src` attributes name, as ``SCXMLReader/SourceAccess`` allows: a `file:`
 /// URL or a path, relative to the document's folder.
-struct SCXMLSourceLoader {
+struct SCXMLSourceLoader: Sendable, Equatable {
     /// The document's folder, where relative `src` values resolve; `nil` for a document without
     /// a location.
     let baseURL: URL?

@@ -7,6 +7,11 @@ extension SCXMLSession {
     func bind(_ data: [SCXMLCompiledData], outbox: inout Outbox<SCXMLEvent>) {
         for item in data {
             do throws(SCXMLExecutionError) {
+                // A value the invoking session passed wins over the document's.
+                if let passed = initialValue(of: item.id) {
+                    try dataModel.declare(item.id, value: passed)
+                    continue
+                }
                 switch item.value {
                 case .none: try dataModel.declare(item.id, value: .undefined)
                 case .literal(let value): try dataModel.declare(item.id, value: value)

@@ -27,25 +27,46 @@ extension SCXMLSession {
                 }
                 return try self.send(event, to: target, through: processor, delay: delay, sendid: sendid, at: position, outbox: &outbox)
             }
-            switch target {
-            case nil, "", location?:
-                outbox.send(event, after: delay, id: sendid)
-            case "#_internal":
-                guard delay == .zero else { throw SCXMLExecutionError("a send to #_internal cannot be delayed") }
-                var internalEvent = event
-                internalEvent.type = .internal
-                outbox.raise(internalEvent)
-            case let target? where target.hasPrefix("#_scxml_"):
-                raiseCommunicationError("no session '\(target.dropFirst("#_scxml_".count))' to send to", sendid: sendid,
-                                        at: position, outbox: &outbox)
-            case let target? where target.hasPrefix("#_"):
-                raiseCommunicationError("cannot deliver to '\(target)': no such parent or invoked session", sendid: sendid,
-                                        at: position, outbox: &outbox)
-            case let target?:
-                throw SCXMLExecutionError("unsupported send target '\(target)'")
-            }
+            try deliver(event, to: target, after: delay, sendid: sendid, at: position, &outbox)
         } catch {
             throw SCXMLExecutionError(error.message, sendid: sendid, position: error.position)
+        }
+    }
+
+    /// The SCXML Event I/O Processor: delivers `event` to this session's external queue (no
+    /// target), its internal queue (`#_internal`), the parent (`#_parent`), a child (`#_ID`), or
+    /// a session by id (`#_scxml_ID`: this one, the parent, or a child), now or after `delay`.
+    /// Any other session cannot be reached: `error.communication`.
+    func deliver(_ event: SCXMLEvent, to target: String?, after delay: Duration, sendid: String,
+                 at position: SCXMLSourcePosition, _ outbox: inout Outbox<SCXMLEvent>) throws(SCXMLExecutionError) {
+        let unreachable = SCXMLEvent.communicationError("cannot deliver to '\(target ?? "")': the session is not running", sendid: sendid)
+        switch target {
+        case nil, "", location?:
+            outbox.send(event, after: delay, id: sendid)
+        case "#_internal":
+            guard delay == .zero else { throw SCXMLExecutionError("a send to #_internal cannot be delayed") }
+            var internalEvent = event
+            internalEvent.type = .internal
+            outbox.raise(internalEvent)
+        case "#_parent":
+            guard parentSessionID != nil else {
+                raiseCommunicationError("cannot deliver to '#_parent': this session was not invoked", sendid: sendid, at: position, outbox: &outbox)
+                return
+            }
+            outbox.sendToParent(event, after: delay)
+        case let target? where target.hasPrefix("#_scxml_"):
+            let id = String(target.dropFirst("#_scxml_".count))
+            if let parent = parentSessionID, parent == id {
+                outbox.sendToParent(event, after: delay)
+            } else if let child = invokeID(ofChildSession: id) {
+                outbox.send(event, toInvocation: child, after: delay, ifUnreachable: unreachable)
+            } else {
+                raiseCommunicationError("no session '\(id)' to send to", sendid: sendid, at: position, outbox: &outbox)
+            }
+        case let target? where target.hasPrefix("#_"):
+            outbox.send(event, toInvocation: String(target.dropFirst(2)), after: delay, ifUnreachable: unreachable)
+        case let target?:
+            throw SCXMLExecutionError("unsupported send target '\(target)'")
         }
     }
 

@@ -29,6 +29,13 @@ public final class SCXMLSession: Sendable {
         var logHandler: (@Sendable (SCXMLLogRecord) -> Void)?
         var log: [SCXMLLogRecord] = []
         var errors: [SCXMLErrorRecord] = []
+        /// Set when this session was invoked: the parent's session id, the invocation id, and
+        /// the values `namelist` and `<param>` gave its data.
+        var parentSessionID: String?
+        var invokeID: String?
+        var initialValues: [String: SCXMLValue] = [:]
+        /// The sessions this one invoked: session id to invocation id.
+        var children: [String: String] = [:]
     }
 
     /// How many error records the session keeps until ``takeErrorRecords()`` takes them; later

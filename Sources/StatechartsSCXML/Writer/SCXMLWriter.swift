@@ -48,6 +48,7 @@ public enum SCXMLWriter {
             for block in state.onEntry { e.element("onentry") { e in write(block, &e) } }
             for block in state.onExit { e.element("onexit") { e in write(block, &e) } }
             for transition in state.transitions { write(transition, &e) }
+            for invoke in state.invokes { write(invoke, &e) }
             for child in state.children { write(child, &e) }
             if let doneData = state.doneData { write(doneData, &e) }
         }

@@ -216,3 +216,47 @@ struct GuideSampleTests {
         #expect(!machine.takeInvocationRequests().isEmpty)
     }
 }
+
+// Child charts
+extension GuideSampleTests {
+    enum Checkout: Hashable, Sendable { case paying, shipping }
+    enum OrderEvent: StatechartEvent, Equatable {
+        case cancel, paymentDeclined, paid(String)
+        enum Name: Hashable, Sendable { case cancel, paymentDeclined, paid }
+        var name: Name {
+            switch self { case .cancel: .cancel; case .paymentDeclined: .paymentDeclined; case .paid: .paid }
+        }
+    }
+    enum PayState: Hashable, Sendable { case charging, charged, aborted }
+    enum PayEvent: String, StatechartEvent { case approve, abort, declined }
+    struct Payment: Sendable { var amount: Int; var receipt = "" }
+    struct OrderModel: Sendable { var total = 20 }
+
+    @Test("child charts: Invoke(chart:) with events both ways and the completion's data")
+    func childChart() throws {
+        let payment = try Statechart<PayState, PayEvent, Payment> {
+            State(.charging) {
+                On(.abort, to: .aborted)
+                OnEntry { payment in payment.receipt = "R\(payment.amount)" }
+                Always(to: .charged)
+            }
+            Final(.charged)
+            Final(.aborted)
+        }
+        let order = try Statechart<Checkout, OrderEvent, OrderModel> {
+            State(.paying) {
+                Invoke(chart: payment, id: "payment",
+                       context: { order in Payment(amount: order.total) },
+                       toChild: { event in event == .cancel ? .abort : nil },
+                       fromChild: { event in event == .declined ? .paymentDeclined : nil },
+                       onDone: { payment in .paid(payment.receipt) })
+                On(.cancel) { _, _, outbox in outbox.send(.cancel, toInvocation: "payment") }
+                On(.paid, to: .shipping)
+            }
+            State(.shipping)
+        }
+        let machine = order.start(context: OrderModel())
+        #expect(machine.activeLeaves == [.shipping])
+        #expect(machine.invokedSessions.isEmpty)
+    }
+}

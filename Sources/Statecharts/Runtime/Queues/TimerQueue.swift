@@ -5,12 +5,21 @@ internal struct _Timer<Event: StatechartEvent>: Sendable {
     @usableFromInline var sequence: UInt64
     @usableFromInline var event: Event
     @usableFromInline var id: String?
+    /// Where the event goes when due, when not to this instance: the parent, or a child.
+    @usableFromInline var destination: _Destination<Event>? = nil
 
     /// Delivery order: by due time, ties in the order sent.
     @inlinable
     func isDelivered(before other: _Timer) -> Bool {
         due != other.due ? due < other.due : sequence < other.sequence
     }
+}
+
+/// Where a delayed event sent to another session goes (see ``Outbox/sendToParent(_:after:)``).
+@usableFromInline
+internal enum _Destination<Event: StatechartEvent>: Sendable {
+    case parent
+    case invocation(String, unreachable: Event?)
 }
 
 /// The pending delayed events of an instance, as a binary min-heap on (due time, sequence):

@@ -21,6 +21,7 @@ extension StatechartInstance {
         _ event: Event, _ resolved: _ResolvedEvent, _ log: inout _StepLog, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         currentEvent = event
+        if chart.tables.states.anyInvocations { forwardToChildren(event) }
         var steps = 0
         if leaf >= 0 {
             let t = firstEnabled(from: leaf, resolved)
@@ -45,26 +46,19 @@ extension StatechartInstance {
         _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         settle(&log, steps: steps, &observer)
-        if chart.tables.states.anyInvocations { startInvocations() }
+        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, &observer) }
         observer.macrostepCompleted(after: event)
     }
 
-    /// Processes the events actions sent to this instance, each as its own macrostep, stopping
-    /// the instance when one call would process more than ``Statechart/externalEventLimit`` (a
-    /// chart that keeps sending itself events never returns otherwise).
+    /// Processes the events actions and invoked children sent to this instance, each as its own
+    /// macrostep, in turns with the children (see `takeTurn`, Children/), stopping the instance
+    /// when one call would take more than ``Statechart/externalEventLimit`` turns (a chart that
+    /// keeps sending itself events never returns otherwise).
     @inlinable
     mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        var processed = 0
-        while status == .running, let next = extras?.value.externalQueue.removeFirst() {
-            processed += 1
-            if processed > chart.externalEventLimit {
-                stop(with: .externalEventLimitExceeded(limit: chart.externalEventLimit))
-                log.error = .externalEventLimitExceeded(limit: chart.externalEventLimit)
-                break
-            }
-            macrostep(next, chart.resolve(next), &log, &observer)
-        }
+        var turn = 1
+        while status == .running, takeTurn(turn: turn, &log, &observer) { turn += 1 }
         if status == .finishing { exitInterpreter(&observer) }
     }
 

@@ -45,7 +45,7 @@ extension StatechartInstance {
         let initial = chart.tables.states.initialTransition[0]
         if initial >= 0 { microstep([initial], &log, &observer) }
         settle(&log, steps: 0, &observer)
-        if chart.tables.states.anyInvocations { startInvocations() }
+        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, &observer) }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: .notStarted, to: currentConfiguration)
@@ -102,6 +102,8 @@ extension StatechartInstance {
         // A direct row alone says: running, a single path, nothing queued, a direct table.
         if byPlans && leafRow.isDirectRow { return .singlePath }
         guard status == .running else { return .notRunning }
+        // Invoked children take turns after each event, and may have it forwarded: the general route.
+        if let extras, !extras.value.family.isEmpty { return .general }
         unowned(unsafe) let tables = chart.tables
         let candidatesApply = byPlans && tables.candidates.exists
         if leaf >= 0 { return candidatesApply ? .singlePath : .stepwise }
@@ -144,9 +146,13 @@ extension StatechartInstance {
     func notRunningResult() -> SendResult { .notRunning(currentConfiguration) }
 
     /// Whether the external queue is empty (it is between sends, unless a snapshot with queued
-    /// events was restored).
+    /// events was restored) and no invoked child runs.
     @inlinable @inline(__always)
-    var hasNoPendingExternalEvents: Bool { extras?.value.externalQueue.isEmpty ?? true }
+    var hasNoPendingExternalEvents: Bool {
+        guard let extras else { return true }
+        // Running children count as pending work: every send ends with their turns.
+        return extras.value.externalQueue.isEmpty && extras.value.family.isEmpty
+    }
 
     @inlinable
     func resolve(_ event: QueuedEvent<Event>) -> _ResolvedEvent {

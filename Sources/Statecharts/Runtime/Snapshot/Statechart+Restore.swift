@@ -39,6 +39,10 @@ extension Statechart {
             }
         }
         problems += Self.clockProblems(snapshot)
+        if let running = snapshot.runningInvocations, !running.isEmpty {
+            problems.append("the snapshot was taken while invoked charts ran or had events on their way (\(running.joined(separator: ", "))); "
+                + "a snapshot does not hold child sessions: take it when no child chart runs")
+        }
 
         var instance = makeInstance(context: context)
         guard snapshot.status != .notStarted else {

@@ -49,12 +49,19 @@ public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: Statechart
     /// The ``Statechart/fingerprint`` of the chart the snapshot was taken from, checked by
     /// ``Statechart/restore(_:context:verifyingFingerprint:)``; `nil` in a snapshot built by hand.
     public var chartFingerprint: UInt64?
+    /// The ids of the child charts (``ChartInvocation``) that ran when the snapshot was taken,
+    /// and of delayed events that were on their way to another session. A snapshot does not
+    /// hold child sessions: ``Statechart/restore(_:context:verifyingFingerprint:)`` refuses one
+    /// where this is not empty. `nil` (in older snapshots) counts as empty.
+    public var runningInvocations: [String]?
 
     /// Creates a snapshot from its parts.
     public init(
         status: Status, configuration: [StateID], history: [StateID: [StateID]] = [:], now: Duration = .zero,
-        pendingEvents: [PendingEvent] = [], externalQueue: [Event] = [], chartFingerprint: UInt64? = nil
+        pendingEvents: [PendingEvent] = [], externalQueue: [Event] = [], chartFingerprint: UInt64? = nil,
+        runningInvocations: [String]? = nil
     ) {
+        self.runningInvocations = runningInvocations
         self.status = status
         self.configuration = configuration
         self.history = history
@@ -106,9 +113,11 @@ extension StatechartInstance {
             configuration: configuration,
             history: history,
             now: now,
-            pendingEvents: (extras?.value.timers.inDeliveryOrder ?? []).map { .init(due: $0.due, event: $0.event, id: $0.id) },
+            pendingEvents: (extras?.value.timers.inDeliveryOrder ?? []).filter { $0.destination == nil }
+                .map { .init(due: $0.due, event: $0.event, id: $0.id) },
             externalQueue: extras?.value.externalQueue.elements ?? [],
-            chartFingerprint: chart.fingerprint)
+            chartFingerprint: chart.fingerprint,
+            runningInvocations: runningInvocationIDs)
     }
 }
 
