@@ -67,8 +67,8 @@ struct BasicHTTPClientTests {
         await closed.shutdown()   // nothing listens on this port any more
         let http = try await BasicHTTPEventProcessor.start()
         let chart = try HTTPFixture.chart(Self.sender(target: "http://127.0.0.1:\(port)/scxml/x"), initial: "sending")
-        var instance = try chart.start(ioProcessors: [http])
         let started = ContinuousClock.now
+        var instance = try chart.start(ioProcessors: [http])
         await instance.runUntilIdle(with: http)
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(instance.activeLeaves == ["failed"])
@@ -87,8 +87,8 @@ struct BasicHTTPClientTests {
         let port = try #require(silent.localAddress?.port)
         let http = try await BasicHTTPEventProcessor.start(.init(requestTimeout: .milliseconds(300)))
         let chart = try HTTPFixture.chart(Self.sender(target: "http://127.0.0.1:\(port)/"), initial: "sending")
+        let started = ContinuousClock.now   // the send waits for its answer within start
         var instance = try chart.start(ioProcessors: [http])
-        let started = ContinuousClock.now
         await instance.runUntilIdle(with: http)
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(5), "\(elapsed)")

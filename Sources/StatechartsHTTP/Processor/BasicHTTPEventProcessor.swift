@@ -21,10 +21,13 @@ import StatechartsSCXML
 /// queued. Received events wait in the processor until the session's driver takes them
 /// (``takeEvents(forSession:)``, or ``Statecharts/StatechartInstance/runUntilIdle(with:limit:wait:)``).
 ///
-/// A send POSTs a form body (`_scxmleventname=NAME&field=value…`). A missing or non-`http://`
-/// target raises `error.communication` at once; a refused connection, a timeout or an answer
-/// other than 2xx is an `error.communication` event queued for the sending session, like a
-/// received event (the macrostep that sent it is over by then).
+/// A send POSTs a form body (`_scxmleventname=NAME&field=value…`) and, by default
+/// (``SendCompletion/acknowledged``), returns once the receiver has answered: the events received
+/// for the sending session by then (its own event, when it sent one to itself) are queued at once,
+/// before anything the session sends next. A missing or non-`http://` target, a refused
+/// connection, a timeout or an answer other than 2xx raises `error.communication` on the session's
+/// internal queue. With ``SendCompletion/background`` a send only starts the POST, and a failure
+/// learnt later is an `error.communication` event queued for the session like a received event.
 public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
     /// The processor's type URI.
     public static let typeURI = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
@@ -48,14 +51,17 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         public var mailboxCapacity: Int
         /// How long the server keeps a connection that sends nothing.
         public var idleTimeout: Duration
+        /// When a send returns to the sending session: once the receiver answered (the default),
+        /// or as soon as the POST has started.
+        public var sendCompletion: SendCompletion
 
         /// A configuration; by default `127.0.0.1` on an ephemeral port, 2 s to connect, 5 s per
-        /// send, 1 MiB bodies, 10,000 waiting events per session, and idle connections closed
-        /// after 10 s.
+        /// send, 1 MiB bodies, 10,000 waiting events per session, idle connections closed after
+        /// 10 s, and sends that return once answered.
         public init(
             host: String = "127.0.0.1", port: Int = 0, connectTimeout: Duration = .seconds(2),
             requestTimeout: Duration = .seconds(5), maximumBodySize: Int = 1 << 20, mailboxCapacity: Int = 10_000,
-            idleTimeout: Duration = .seconds(10)
+            idleTimeout: Duration = .seconds(10), sendCompletion: SendCompletion = .acknowledged
         ) {
             self.host = host
             self.port = port
@@ -64,7 +70,23 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
             self.maximumBodySize = maximumBodySize
             self.mailboxCapacity = mailboxCapacity
             self.idleTimeout = idleTimeout
+            self.sendCompletion = sendCompletion
         }
+    }
+
+    /// When ``send(_:to:from:)`` returns to the sending session.
+    public enum SendCompletion: Sendable, Equatable {
+        /// Once the receiver has answered the POST, or the send has failed: at most
+        /// ``Configuration/connectTimeout`` plus ``Configuration/requestTimeout`` (and a second's
+        /// margin). The sending thread waits, blocked, for the answer (the exchange runs on
+        /// SwiftNIO's event loops); the events received for the session by then are queued right
+        /// after the send, and a failure raises `error.communication` on the internal queue. A send
+        /// made on an event loop thread itself cannot wait and is sent as ``background``.
+        case acknowledged
+        /// As soon as the POST has started: the sending thread never waits, an event a session
+        /// sends itself arrives after the events it queues next, and a failure learnt later is an
+        /// `error.communication` event queued for the session like a received event.
+        case background
     }
 
     /// The configuration it was started with.
@@ -74,7 +96,7 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
     /// `http://HOST:PORT`, the start of every location.
     public let baseURL: String
     let mailboxes: BasicHTTPMailboxes
-    private let group: any EventLoopGroup
+    let group: any EventLoopGroup
     private let channel: any Channel
 
     private init(configuration: Configuration, port: Int, group: any EventLoopGroup, channel: any Channel, mailboxes: BasicHTTPMailboxes) {
@@ -138,8 +160,10 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         return baseURL + BasicHTTPLocation.path(of: sessionID)
     }
 
-    /// POSTs `event` to `target` (an `http://` URL). Returns why when there is no target or it is
-    /// not an `http://` URL; a later failure is queued for `sessionID` as `error.communication`.
+    /// POSTs `event` to `target` (an `http://` URL) and, with ``SendCompletion/acknowledged``,
+    /// waits for the answer. Returns why the send failed: no target, not an `http://` URL, or (when
+    /// it waited) a refused connection, a timeout or an answer other than 2xx. A failure learnt
+    /// after it returned is queued for `sessionID` as `error.communication`.
     public func send(_ event: SCXMLEvent, to target: String?, from sessionID: String) -> String? {
         guard let target, !target.isEmpty else {
             return "a send through the Basic HTTP Event I/O Processor needs a target URL"
@@ -149,11 +173,16 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         case .success(let value): parsed = value
         case .failure(let error): return "cannot send to \(error.message)"
         }
+        let body = BasicHTTPMessage.body(for: event)
+        // Waiting on an event loop thread would stop the loop that must carry the exchange.
+        if configuration.sendCompletion == .acknowledged, MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            return postAndWait(body, to: parsed, url: target)
+        }
         mailboxes.sendStarted(by: sessionID)
         let mailboxes = self.mailboxes
         let sendid = event.sendid
         BasicHTTPClient.post(
-            BasicHTTPMessage.body(for: event), to: parsed, group: group,
+            body, to: parsed, group: group,
             connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout
         ) { error in
             let failure = error.map { SCXMLEvent.communicationError("send to \(target) failed: \($0.message)", sendid: sendid) }
@@ -163,12 +192,14 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
     }
 
     /// Takes the events received for `sessionID` (and the `error.communication` events of its
-    /// failed sends), oldest first.
+    /// sends that failed in the background), oldest first. The session itself calls it after each
+    /// send through the processor.
     public func takeEvents(forSession sessionID: String) -> [SCXMLEvent] {
         mailboxes.take(sessionID)
     }
 
-    /// How many sends of `sessionID` are still on their way.
+    /// How many sends of `sessionID` are still on their way in the background (a send that waits
+    /// for its answer is over when it returns).
     public func sendsInFlight(forSession sessionID: String) -> Int {
         mailboxes.sendsInFlight(sessionID)
     }

@@ -3,11 +3,13 @@ import StatechartsSCXML
 
 extension StatechartInstance where StateID == String, Event == SCXMLEvent, Context == SCXMLContext {
     /// Runs an SCXML instance until it is idle, with events arriving over HTTP: gives it each
-    /// event `processor` received for its session, waits while its HTTP sends are on their way,
-    /// and advances its virtual clock to the next delayed event only when neither is left.
+    /// event `processor` received for its session, waits while its background HTTP sends are on
+    /// their way, and advances its virtual clock to the next delayed event only when neither is
+    /// left.
     ///
     /// So a delayed `timeout` never overtakes an HTTP event the chart sent itself: the clock moves
-    /// only once every send has been answered (or failed). Events posted by others while the
+    /// only once every send has been answered (or failed). (A send that waits for its answer,
+    /// the default, is over before the instance goes on.) Events posted by others while the
     /// instance is idle are given to it by the next call.
     ///
     /// - Parameters:

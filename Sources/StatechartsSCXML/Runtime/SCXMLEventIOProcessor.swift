@@ -8,9 +8,14 @@ import Statecharts
 /// that reaches that session, and a `<send>` whose `type` names one of them is handed to it.
 /// The `StatechartsHTTP` module provides the Basic HTTP Event I/O Processor.
 ///
-/// A processor delivers asynchronously: ``send(_:to:from:)`` only starts the delivery. Events it
-/// receives for a session, and failures it learns of later, are given to the running instance by
-/// whoever drives it (see the processor's documentation).
+/// A processor's ``send(_:to:from:)`` may complete the delivery before it returns (the Basic HTTP
+/// processor waits for the receiver's answer by default) or only start it. Right after each send
+/// through a processor, the session takes the events that processor has received for it by then
+/// (``takeEvents(forSession:)``) and puts them on its external queue, in arrival order, before
+/// anything the session queues after the send: a session that sends an event to itself through a
+/// processor that completes the delivery sees it before an event it sends itself next. Events that
+/// arrive later are given to the running instance by whoever drives it (see the processor's
+/// documentation).
 public protocol SCXMLEventIOProcessor: AnyObject, Sendable {
     /// The type URI a `<send type>` names, such as
     /// `http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor`.
@@ -27,6 +32,15 @@ public protocol SCXMLEventIOProcessor: AnyObject, Sendable {
     ///   or why it cannot start (no target, a target it cannot reach); the session then raises
     ///   `error.communication` on its internal queue.
     func send(_ event: SCXMLEvent, to target: String?, from sessionID: String) -> String?
+    /// Takes the events this processor has received for the session `sessionID` and not handed
+    /// over yet, oldest first. The session calls it right after each send through the processor.
+    /// The default takes nothing.
+    func takeEvents(forSession sessionID: String) -> [SCXMLEvent]
+}
+
+extension SCXMLEventIOProcessor {
+    /// Takes nothing: a processor that keeps no received events needs no other.
+    public func takeEvents(forSession sessionID: String) -> [SCXMLEvent] { [] }
 }
 
 extension SCXMLEventIOProcessor {
@@ -49,7 +63,8 @@ extension SCXMLSession {
     }
 
     /// `<send>` through another I/O processor: the event carries its send id and this session's
-    /// location in that processor as its origin. A delay is not supported (the processor runs on real time, the
+    /// location in that processor as its origin; the events the processor received for this
+    /// session by the time the send returns are queued right after it. A delay is not supported (the processor runs on real time, the
     /// session on its own clock): it is an execution error.
     func send(
         _ event: SCXMLEvent, to target: String?, through processor: any SCXMLEventIOProcessor, delay: Duration,
@@ -64,6 +79,11 @@ extension SCXMLSession {
         outgoing.origintype = processor.type
         if let reason = processor.send(outgoing, to: target, from: sessionID) {
             raiseCommunicationError(reason, sendid: sendid, at: position, outbox: &outbox)
+        }
+        // What the processor received for this session by now (the event itself, when it was sent
+        // here and the send waited for its delivery) goes before anything queued after this send.
+        for received in processor.takeEvents(forSession: sessionID) {
+            outbox.send(received)
         }
     }
 }
