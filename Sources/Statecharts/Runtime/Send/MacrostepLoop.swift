@@ -57,8 +57,9 @@ extension StatechartInstance {
     @inlinable
     mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
+        // No extras, so nothing queued and no child running (the common case): no turn to take.
         var turn = 1
-        while status == .running, takeTurn(turn: turn, &log, &observer) { turn += 1 }
+        while status == .running, extras != nil, takeTurn(turn: turn, &log, &observer) { turn += 1 }
         if status == .finishing { exitInterpreter(&observer) }
     }
 
