@@ -2,7 +2,6 @@
 // and which queued events came from one of them (for `finalize`).
 
 /// One running child: its invocation, its state and its session.
-@usableFromInline
 struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
     var token: UInt64
     /// The invoking state.
@@ -16,7 +15,7 @@ struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
 /// The children of an instance (stored in its extras; empty for most instances).
 @usableFromInline
 internal struct _Family<Event: StatechartEvent, Context>: Sendable {
-    @usableFromInline var slots: [_ChildSlot<Event, Context>] = []
+    var slots: [_ChildSlot<Event, Context>] = []
     /// Events in the external queue that a child sent: their place in the queue (an ordinal on
     /// the scale of ``dequeued``), the invoking state and its finalize action, in queue order.
     var origins: [(ordinal: UInt64, state: Int32, finalize: Action<Event, Context>?)] = []
