@@ -16,7 +16,10 @@ let package = Package(
         // benchmark target and by the profiling executable.
         .target(
             name: "StatechartsWorkloads",
-            dependencies: [.product(name: "Statecharts", package: "Statecharts")]
+            dependencies: [
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsCompiled", package: "Statecharts"),
+            ]
         ),
         // The package-benchmark suite (`swift package benchmark`).
         .executableTarget(

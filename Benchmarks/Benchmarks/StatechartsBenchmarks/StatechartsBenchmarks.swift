@@ -85,6 +85,7 @@ extension W2.Baseline: HandWrittenMachine {}
 extension W2.Distinct.Baseline: HandWrittenMachine {}
 extension W3.Baseline: HandWrittenMachine {}
 extension W3.ClosureFloor: HandWrittenMachine {}
+extension CompiledMachine: HandWrittenMachine {}
 
 /// Sends every event of the batch to a hand-written machine, counting the accepted ones.
 @inline(__always)
@@ -137,6 +138,29 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(accepted)
         blackHole(machine.context.count)
+    }
+    // The compiled twins (StatechartsCompiled): the same charts, their plans generated code.
+    let w2Batch = W2.events(), w3Batch = W3.events()
+    Benchmark("W1-compiled", configuration: events) { benchmark in
+        var machine = W1Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w1Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted &+ machine.instance.context.count)
+    }
+    Benchmark("W2-compiled", configuration: events) { benchmark in
+        var machine = W2Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w2Batch)
+        benchmark.stopMeasurement()
+        blackHole(accepted &+ machine.instance.context.count)
+    }
+    Benchmark("W3-compiled", configuration: events) { benchmark in
+        var machine = W3Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w3Batch)
+        benchmark.stopMeasurement()
+        blackHole(accepted &+ machine.instance.context.total)
     }
     Benchmark("W1-baseline", configuration: events) { benchmark in
         var machine = W1.Baseline()
@@ -224,6 +248,26 @@ let benchmarks: @Sendable () -> Void = {
         var baseline = W3.Baseline()
         measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
         blackHole(machine.context.total &+ baseline.context.total)
+    }
+
+    // Compiled charts (StatechartsCompiled) against the same baselines.
+    Benchmark("W1-compiled-paired", configuration: paired) { benchmark in
+        var machine = W1Compiled.machine()
+        var baseline = W1.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w1Events) }, second: { sendAll(&baseline, w1Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W2-compiled-paired", configuration: paired) { benchmark in
+        var machine = W2Compiled.machine()
+        var baseline = W2.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w2Events) }, second: { sendAll(&baseline, w2Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W3-compiled-paired", configuration: paired) { benchmark in
+        var machine = W3Compiled.machine()
+        var baseline = W3.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
+        blackHole(machine.instance.context.total &+ baseline.context.total)
     }
 
     // A reference: W2 with an action of its own on each transition, against its own baseline.

@@ -1,4 +1,5 @@
 import Statecharts
+import StatechartsCompiled
 
 /// Checks that every workload does what docs/benchmarks.md says, and that each baseline does the
 /// same work as its chart. Called before the benchmarks run (and so by the CI smoke run); a
@@ -56,6 +57,21 @@ public enum WorkloadCheck {
             }
             precondition(closureFloor.context == again.context && callFloor.context == again.context,
                          "W3: a floor's counters differ from the baseline's")
+        }
+        // The compiled twins of W1–W3: the same as the chart they compile, event by event.
+        do {
+            var chart = W1.makeChart().start(context: .init())
+            var compiled = W1Compiled.machine()
+            for e in W1.events() { precondition(compiled.send(e) == chart.send(e).isAccepted, "W1 compiled: disagrees") }
+            precondition(compiled.instance.context == chart.context, "W1 compiled: wrong count")
+            var chart2 = W2.makeChart().start(context: .init())
+            var compiled2 = W2Compiled.machine()
+            for e in W2.events() { precondition(compiled2.send(e) == chart2.send(e).isAccepted, "W2 compiled: disagrees") }
+            precondition(compiled2.instance.context == chart2.context, "W2 compiled: wrong count")
+            var chart3 = W3.makeChart().start(context: .init())
+            var compiled3 = W3Compiled.machine()
+            for e in W3.events() { precondition(compiled3.send(e) == chart3.send(e).isAccepted, "W3 compiled: disagrees") }
+            precondition(compiled3.instance.context == chart3.context, "W3 compiled: counters differ")
         }
         // W4: each `step` moves all 4 regions.
         do {

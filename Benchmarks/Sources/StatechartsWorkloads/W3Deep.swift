@@ -23,55 +23,9 @@ public enum W3 {
         }
     }
 
+    /// The chart, from the definition its compiled twin (``W3Compiled``) is generated from.
     public static func makeChart() -> Statechart<S, E, Context> {
-        try! Statechart<S, E, Context>("W3 deep") {
-            State(.root) {
-                OnEntry { $0.rootIn += 1 }
-                OnExit { $0.rootOut += 1 }
-                State(.a) {
-                    OnEntry { $0.aIn += 1 }
-                    OnExit { $0.aOut += 1 }
-                    State(.a1) {
-                        OnEntry { $0.a1In += 1 }
-                        OnExit { $0.a1Out += 1 }
-                        State(.a11) {
-                            OnEntry { $0.a11In += 1 }
-                            OnExit { $0.a11Out += 1 }
-                            State(.a111) {
-                                OnEntry { $0.a111In += 1 }
-                                OnExit { $0.a111Out += 1 }
-                                On(.x, to: .b112)
-                            }
-                            State(.a112) {
-                                OnEntry { $0.a112In += 1 }
-                                OnExit { $0.a112Out += 1 }
-                            }
-                        }
-                    }
-                }
-                State(.b) {
-                    OnEntry { $0.bIn += 1 }
-                    OnExit { $0.bOut += 1 }
-                    State(.b1) {
-                        OnEntry { $0.b1In += 1 }
-                        OnExit { $0.b1Out += 1 }
-                        State(.b11) {
-                            OnEntry { $0.b11In += 1 }
-                            OnExit { $0.b11Out += 1 }
-                            State(.b111) {
-                                OnEntry { $0.b111In += 1 }
-                                OnExit { $0.b111Out += 1 }
-                            }
-                            State(.b112) {
-                                OnEntry { $0.b112In += 1 }
-                                OnExit { $0.b112Out += 1 }
-                                On(.x, to: .a111)
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        try! Statechart<S, E, Context>(W3Compiled.definition)
     }
 
     /// One batch: `x` every time.

@@ -7,6 +7,7 @@
 // F3 and C3 for W3's closure and direct-call floors, W1same and W1diff for W1 with
 // one action shared by both transitions and with two different actions, W2distinct and B2distinct
 // for W2 with an action of its own on each transition and its baseline,
+// W1compiled, W2compiled and W3compiled for the compiled charts (StatechartsCompiled),
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts) and the number of batches (default 1,000).
 import Statecharts
 import StatechartsWorkloads
@@ -111,6 +112,21 @@ case "C3":
     let events = W3.events()
     for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
     consumed = m.context.total
+case "W1compiled":
+    var m = W1Compiled.machine()
+    let events = W1.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "W2compiled":
+    var m = W2Compiled.machine()
+    let events = W2.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "W3compiled":
+    var m = W3Compiled.machine()
+    let events = W3.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.total
 case "W6":
     for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }
 case "W6-20000":

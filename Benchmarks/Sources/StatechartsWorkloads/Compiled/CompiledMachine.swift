@@ -1,0 +1,20 @@
+import StatechartsCompiled
+
+/// A compiled workload as the benchmarks drive it: `send` is out of line, as the hand-written
+/// baselines' is, and specialized for the chart where it is called (`@inlinable`); the compiled
+/// instance's `send` is inlined into it and calls the chart's generated `_runPlan`.
+public struct CompiledMachine<Chart: CompiledChart> {
+    public var instance: CompiledInstance<Chart>
+
+    public init(context: Chart.Context) {
+        do {
+            instance = try Chart.start(context: context)
+        } catch {
+            preconditionFailure("a compiled workload does not compile: \(error)")
+        }
+    }
+
+    /// Returns whether the event was accepted.
+    @inlinable @inline(never)
+    public mutating func send(_ event: Chart.Event) -> Bool { instance.send(event).isAccepted }
+}
