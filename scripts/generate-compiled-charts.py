@@ -41,9 +41,6 @@ class Node:
         self.entries = []
         self.exits = []
 
-    def is_state(self):
-        return self.kind != "history"
-
     def descendants(self):
         for child in self.children:
             yield child

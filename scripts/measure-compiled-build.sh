@@ -6,7 +6,14 @@
 #
 #   scripts/measure-compiled-build.sh                  # debug builds, 3 runs each, the best kept
 #   CONFIG=release scripts/measure-compiled-build.sh   # the same in release
-#   DETAIL=1 scripts/measure-compiled-build.sh         # also the driver's and the frontend's timings
+#   DETAIL=1 scripts/measure-compiled-build.sh         # also where one compile's time goes
+#
+# DETAIL=1 compiles the chart's file alone in one frontend (`swiftc -c` with the built modules and
+# the macro, as SwiftPM's compile job does), with `-stats-output-dir`, and prints the time of type
+# checking, SILGen, the SIL optimizer and IRGen; then the same for the chart without
+# `@CompiledStatechart` (the same DSL, type-checked as a plain definition), so that the difference
+# is what the macro costs (its expansion and the generated code). `-Xswiftc` flags are not passed to
+# `swift build`: they would apply to every module and rebuild swift-syntax.
 #
 # Settings (environment): WORK (the temporary package, default /tmp/statecharts-build-cost),
 # SMALL, LARGE, RUNS, SEED, CONFIG (debug or release), DETAIL.
@@ -47,6 +54,30 @@ python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big 20 --bi
 echo "building the project's modules, swift-syntax and the macro ($CONFIG) in $WORK ..."
 build >/dev/null
 
+# One frontend compiling FILE alone, with its statistics: prints the phases' wall times.
+detail() {
+    local label="$1" file="$2" bin stats
+    bin="$(cd "$WORK" && "$SWIFT" build -c "$CONFIG" --show-bin-path)"
+    stats="$(mktemp -d)"
+    local optimization=-Onone
+    [ "$CONFIG" = "release" ] && optimization=-O
+    swiftc -c "$file" -module-name BigChart -parse-as-library -swift-version 6 "$optimization" -g -I "$bin/Modules" \
+        -Xfrontend -load-plugin-executable -Xfrontend "$bin/StatechartsCompiledMacros-tool#StatechartsCompiledMacros" \
+        -o "$stats/out.o" -stats-output-dir "$stats" >/dev/null 2>&1 || true
+    python3 - "$label" "$stats" <<'PY'
+import glob, json, sys
+label, folder = sys.argv[1], sys.argv[2]
+for path in glob.glob(folder + "/*.json"):
+    d = json.load(open(path))
+    def t(key):
+        return next((v for k, v in d.items() if k.startswith("time.") and k.endswith(key + ".wall")), 0.0)
+    total = next((v for k, v in d.items() if k.startswith("time.swift-frontend") and k.endswith(".wall")), 0.0)
+    print(f"    {label}: total {total:.2f}, type checking {t('perform-sema'):.2f}, SILGen {t('SILGen'):.2f}, "
+          f"SIL optimization {t('SIL optimization'):.2f}, IRGen {t('IRGen'):.2f}")
+PY
+    rm -rf "$stats"
+}
+
 measure() {
     local states="$1" best=""
     python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big "$states" --big-out "$chart"
@@ -61,11 +92,13 @@ measure() {
         if [ -z "$best" ] || (( $(echo "$seconds < $best" | bc -l) )); then best="$seconds"; fi
     done
     if [ "$DETAIL" = "1" ]; then
-        touch "$chart"
-        echo "  where the time of one build of $states states goes (the driver's jobs; the slowest function bodies):"
-        build -Xswiftc -driver-time-compilation -Xfrontend -debug-time-function-bodies -v 2>&1 \
-            | grep -E '^\s*[0-9.]+ms\s' | sort -rn | head -5 | sed 's/^/    /' || true
-        build -Xswiftc -driver-time-compilation 2>&1 | grep -iE 'total|compile|frontend' | head -8 | sed 's/^/    /' || true
+        local plain="$WORK/plain-$states.swift"
+        sed -e 's/^@CompiledStatechart$//' \
+            -e 's/static let definition = Definition(/static let definition = StatechartDefinition<StateID, Event, Context>(/' \
+            "$chart" > "$plain"
+        echo "  one frontend, $states states (seconds):"
+        detail "compiled" "$chart"
+        detail "plain DSL, no macro" "$plain"
     fi
     RESULT="$best"
 }
