@@ -1,4 +1,5 @@
 import Testing
+@_spi(Testing) import Statecharts
 import StatechartsCompiled
 
 // The random charts of Generated/ (written by scripts/generate-compiled-charts.py), each run
@@ -27,9 +28,10 @@ struct GeneratedChartCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Runs `Chart` compiled and its table twin (`Statechart(Chart.definition)`) side by side on
-/// `count` random events: the configuration, the context (with the action log of that event)
-/// and the `SendResult` must be equal after every event. The logs are emptied after each
+/// Runs `Chart` compiled, its table twin (`Statechart(Chart.definition)`) and the twin without
+/// single-path plans (every transition by the general algorithm) side by side on `count` random
+/// events: the configuration, the context (with the action log of that event) and the
+/// `SendResult` must be equal after every event. The logs are emptied after each
 /// comparison, so that a long run compares each event's actions, not an ever longer list.
 /// Returns how many of the events were taken (the rest were ignored).
 @discardableResult
@@ -38,8 +40,10 @@ func runGeneratedLockstep<Chart: CompiledChart>(
 ) throws -> Int where Chart.Context == GeneratedContext {
     let plainChart = try Statechart(Chart.definition)
     var plain = plainChart.start(context: GeneratedContext())
+    var general = try Statechart(Chart.definition, singlePathPlans: false).start(context: GeneratedContext())
     var compiled = try Chart.start(context: GeneratedContext())
-    guard compiled.configuration == plain.configuration, compiled.context == plain.context else {
+    guard compiled.configuration == plain.configuration, compiled.context == plain.context,
+          general.configuration == plain.configuration, general.context == plain.context else {
         Issue.record("""
             \(plainChart.name) at start:
             compiled: \(compiled.configuration), \(compiled.context)
@@ -55,17 +59,22 @@ func runGeneratedLockstep<Chart: CompiledChart>(
         sent.append(event)
         let expected = plain.send(event)
         let actual = compiled.send(event)
-        guard actual == expected, compiled.configuration == plain.configuration, compiled.context == plain.context else {
+        let reference = general.send(event)
+        guard actual == expected, compiled.configuration == plain.configuration, compiled.context == plain.context,
+              reference == expected, general.configuration == plain.configuration, general.context == plain.context
+        else {
             Issue.record("""
                 \(plainChart.name), seed \(seed), step \(step), events \(sent.suffix(8)):
                 compiled: \(actual.outcome) \(Array(actual.transitions)), \(compiled.configuration), \(compiled.context)
                 plain:    \(expected.outcome) \(Array(expected.transitions)), \(plain.configuration), \(plain.context)
+                general:  \(reference.outcome) \(Array(reference.transitions)), \(general.configuration), \(general.context)
                 """)
             return accepted
         }
         if expected.isAccepted { accepted += 1 }
         compiled.context.log.removeAll(keepingCapacity: true)
         plain.context.log.removeAll(keepingCapacity: true)
+        general.context.log.removeAll(keepingCapacity: true)
     }
     return accepted
 }
