@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: demo test build bench deps clean tsan fuzz docs
+.PHONY: demo test build bench deps clean tsan fuzz docs generated-charts compiled-build-cost
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -33,6 +33,15 @@ fuzz: deps
 
 bench: deps
 	bash scripts/bench.sh
+
+# The random compiled charts of the lockstep tests (Tests/StatechartsCompiledTests/Generated),
+# written anew from the script's fixed seed.
+generated-charts:
+	python3 scripts/generate-compiled-charts.py
+
+# The build time of a generated compiled chart of 1,000 and of 2,000 states (in /tmp).
+compiled-build-cost:
+	SWIFT=$(SWIFT) bash scripts/measure-compiled-build.sh
 
 clean:
 	rm -rf .build

@@ -14,7 +14,8 @@ struct DocSampleCheckTests {
     /// Each page and the test files that hold its samples, relative to the package root.
     static let pages: [(page: String, samples: [String])] = [
         ("README.md", ["Tests/StatechartsTests/Docs/ReadmeSampleTests.swift",
-                       "Tests/StatechartsGraphvizTests/ReadmeDiagramSampleTests.swift"]),
+                       "Tests/StatechartsGraphvizTests/ReadmeDiagramSampleTests.swift",
+                       "Tests/StatechartsCompiledTests/Docs/ReadmeCompiledSampleTests.swift"]),
         ("docs/guide.md", ["Tests/StatechartsTests/Docs/GuideSampleTests.swift",
                            "Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
         ("docs/analysis.md", ["Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
@@ -26,6 +27,7 @@ struct DocSampleCheckTests {
         ("docs/guides/coming-from-lsstatemachine.md", ["Tests/StatechartsMigrationTests/LSStateMachineTests.swift"]),
         ("docs/guides/coming-from-stworkflow.md", ["Tests/StatechartsMigrationTests/STWorkflowTests.swift"]),
         ("docs/guides/coming-from-loading-screen-article.md", ["Tests/StatechartsMigrationTests/LoadingScreenTests.swift"]),
+        ("docs/guides/compiled-charts.md", ["Tests/StatechartsCompiledTests/Docs/CompiledGuideSampleTests.swift"]),
     ]
 
     static let root = URL(fileURLWithPath: #filePath)

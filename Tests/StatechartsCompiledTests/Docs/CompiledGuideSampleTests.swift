@@ -1,0 +1,99 @@
+import Testing
+import Statecharts
+import StatechartsCompiled
+
+/// The samples of docs/guides/compiled-charts.md, line for line (DocSampleCheckTests checks that
+/// the page shows exactly these lines).
+@Suite("Guide: compiled charts")
+struct CompiledGuideSampleTests {
+    enum Turnstile: Hashable, Sendable { case locked, unlocked }
+    enum Push: StatechartEvent, Hashable, CaseIterable { case coin, push }
+    struct Counter: Sendable, Equatable { var coins = 0; var passes = 0 }
+
+    @CompiledStatechart
+    enum TurnstileChart {
+        typealias StateID = Turnstile
+        typealias Event = Push
+        typealias Context = Counter
+        static let definition = Definition("turnstile") {
+            State(.locked) {
+                On(.coin, to: .unlocked) { $0.coins += 1 }
+            }
+            State(.unlocked) {
+                OnExit { $0.passes += 1 }
+                On(.push, to: .locked)
+                On(.coin) { $0.coins += 1 }        // targetless: stays unlocked
+            }
+        }
+    }
+
+    @Test("the plain chart")
+    func plainTurnstile() throws {
+        let turnstile = try Statechart<Turnstile, Push, Counter>("turnstile") {
+            State(.locked) {
+                On(.coin, to: .unlocked) { $0.coins += 1 }
+            }
+            State(.unlocked) {
+                OnExit { $0.passes += 1 }
+                On(.push, to: .locked)
+                On(.coin) { $0.coins += 1 }        // targetless: stays unlocked
+            }
+        }
+        var gate = turnstile.start(context: Counter())
+        gate.send(.coin)
+        gate.send(.push)
+
+        #expect(gate.context == Counter(coins: 1, passes: 1))
+        #expect(gate.activeLeaves == [.locked])
+    }
+
+    @Test("the compiled chart, used")
+    func compiledTurnstile() throws {
+        var gate = try TurnstileChart.start(context: Counter())
+        gate.send(.coin)                                // the generated code runs the plan
+        gate.send(.push)
+        let counted = gate.context                      // Counter(coins: 1, passes: 1)
+        let locked = gate.isActive(.locked)             // true
+        let plain = gate.instance                       // a StatechartInstance: queries, snapshots
+        let chart = try TurnstileChart.statechart       // a Statechart: diagrams, SCXML export
+
+        #expect(counted == Counter(coins: 1, passes: 1))
+        #expect(locked)
+        #expect(plain.activeLeaves == [.locked])
+        #expect(chart.name == "turnstile")
+        try runLockstep(TurnstileChart.self, context: Counter(), events: Push.allCases, seed: 41, count: 200)
+    }
+
+    /// A chart that depends on a value known at run time: the plain DSL.
+    static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
+        try Statechart {
+            State(.locked) {
+                On(.coin, to: .unlocked, guard: Guard { $0.coins + 1 >= price }) { $0.coins = 0 }
+                On(.coin) { $0.coins += 1 }
+            }
+            State(.unlocked) { On(.push, to: .locked) }
+        }
+    }
+
+    @Test("a chart built at run time, with a closure that captures, stays plain")
+    func capturingChart() throws {
+        var gate = try Self.makeTurnstile(price: 2).start(context: Counter())
+        gate.send(.coin)
+        #expect(gate.activeLeaves == [.locked])
+        gate.send(.coin)
+        #expect(gate.activeLeaves == [.unlocked])
+    }
+
+    @Test("a plain instance of the chart runs compiled, and back")
+    func backAndForth() throws {
+        var gate = try TurnstileChart.start(context: Counter())
+        gate.send(.coin)
+        var plain = gate.instance                       // take the plain instance out
+        plain.send(.push)
+        var again = try CompiledInstance(plain, of: TurnstileChart.chart)
+        again.send(.coin)
+
+        #expect(again.isActive(.unlocked))
+        #expect(again.context == Counter(coins: 2, passes: 1))
+    }
+}
