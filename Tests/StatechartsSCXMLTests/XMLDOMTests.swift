@@ -63,8 +63,9 @@ struct XMLDOMTests {
           <data id="p"><x:a xmlns:x="urn:x" x:k="v"><b xmlns="">t &amp; u</b></x:a></data>
         """, ["d", "String(d.documentElement.firstChild)", "p", "JSON.stringify({ p: p.documentElement })"])
         #expect(lines == [
-            #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><final id="f" a="&lt;&quot;"/></scxml>"#,
-            #"<final xmlns="http://www.w3.org/2005/07/scxml" id="f" a="&lt;&quot;"/>"#,
+            // The reader keeps attributes sorted by name.
+            #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><final a="&lt;&quot;" id="f"/></scxml>"#,
+            #"<final xmlns="http://www.w3.org/2005/07/scxml" a="&lt;&quot;" id="f"/>"#,
             #"<x:a xmlns:x="urn:x" x:k="v"><b>t &amp; u</b></x:a>"#,
             #"{"p":"<x:a xmlns:x=\"urn:x\" x:k=\"v\"><b>t &amp; u</b></x:a>"}"#,
         ])
