@@ -140,8 +140,14 @@ final class DuktapeHeap: @unchecked Sendable {
         try check(scxml_duk_stash_get(context, helper.rawValue))
     }
 
-    /// Pushes a data value (through JSON).
+    /// Pushes a data value (through JSON; XML content as a DOM Document built from its tree).
     func push(_ value: SCXMLValue) throws(SCXMLExecutionError) {
+        if case .xml(let document) = value {
+            try push(.fromTree)
+            push(DOMTree.json(of: document))
+            try check(scxml_duk_call(context, 1))
+            return
+        }
         guard let json = value.json else {
             scxml_duk_push_undefined(context)
             return
@@ -156,13 +162,15 @@ final class DuktapeHeap: @unchecked Sendable {
         try check(scxml_duk_call(context, arguments))
     }
 
-    /// Converts the value on top to a data value (through JSON); leaves the stack as it was.
+    /// Converts the value on top to a data value (through JSON; a DOM Document or Element to
+    /// ``SCXMLValue/xml(_:)``); leaves the stack as it was.
     func topAsValue() throws(SCXMLExecutionError) -> SCXMLValue {
         try balanced { () throws(SCXMLExecutionError) in
             try push(.encode)
             scxml_duk_dup(context, -2)
             try call(1)
             guard let json = topString() else { return .undefined }
+            if json.unicodeScalars.first == "\u{1}" { return .xml(try DOMTree.document(json: String(json.unicodeScalars.dropFirst()))) }
             do { return try SCXMLValue(json: json) } catch { throw SCXMLExecutionError("cannot convert the value: \(error)") }
         }
     }

@@ -4,6 +4,7 @@ enum DuktapePrelude {
     static let source = """
     (function (g) {
         "use strict";
+        var dom = \(DuktapeDOM.source);
         function defineConstant(name, value) {
             Object.defineProperty(g, name, { value: value, writable: false, enumerable: true, configurable: true });
         }
@@ -13,11 +14,13 @@ enum DuktapePrelude {
             function (name, type, sendid, origin, origintype, invokeid, data, raw) {
                 defineConstant('_event', Object.freeze({
                     name: name, type: type, sendid: sendid, origin: origin, origintype: origintype,
-                    invokeid: invokeid, data: data === undefined ? undefined : JSON.parse(data), raw: raw
+                    invokeid: invokeid, data: data, raw: raw
                 }));
             },
             function (value) {
                 if (value === undefined || typeof value === 'function') { return undefined; }
+                // A Document or Element crosses as its tree, after a mark JSON text never starts with.
+                if (value instanceof dom.Node && value.nodeType !== 3) { return '\\u0001' + JSON.stringify(dom.toTree(value)); }
                 return JSON.stringify(value);
             },
             function (text) { return JSON.parse(text); },
@@ -29,7 +32,8 @@ enum DuktapePrelude {
             function (copy, i, item, index) {
                 g[item] = copy[i];
                 if (index !== undefined) { g[index] = i; }
-            }
+            },
+            function (tree) { return dom.fromTree(JSON.parse(tree)); }
         ];
     })(Function('return this')())
     """
@@ -41,9 +45,10 @@ enum DuktapeHelper: UInt32 {
     case setGlobal = 1
     /// `(name, value)`: defines a read-only global (system variables).
     case defineConstant
-    /// `(name, type, sendid, origin, origintype, invokeid, dataJSON, raw)`: binds `_event`.
+    /// `(name, type, sendid, origin, origintype, invokeid, data, raw)`: binds `_event`.
     case setEvent
-    /// `(value)`: JSON text, or undefined for undefined and functions.
+    /// `(value)`: JSON text, or undefined for undefined and functions; for a DOM Document or
+    /// Element, U+0001 followed by the JSON of its tree (``DOMTree``).
     case encode
     /// `(text)`: the value of JSON text.
     case decode
@@ -53,6 +58,8 @@ enum DuktapeHelper: UInt32 {
     case foreachCopy
     /// `(copy, i, item, index)`: assigns the item (and index) variables of one iteration.
     case foreachStep
+    /// `(treeJSON)`: the DOM Document of a tree (``DOMTree``).
+    case fromTree
 
     /// The first stash slot free for compiled expressions.
     static let firstExpressionSlot: UInt32 = 16

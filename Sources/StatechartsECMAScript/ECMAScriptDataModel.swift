@@ -6,9 +6,10 @@ import StatechartsSCXML
 /// system variables `_event`, `_sessionid`, `_name` and `_ioprocessors` read-only, and `In(id)`.
 ///
 /// Each evaluation runs under ``ECMAScriptLimits`` (by default one second, and a 64 MiB heap);
-/// one that exceeds them fails with `error.execution`. XML content has no DOM: inline XML
-/// becomes a string. Values cross between charts and events as JSON (functions and cycles do
-/// not survive).
+/// one that exceeds them fails with `error.execution`. XML content (``SCXMLValue/xml(_:)``)
+/// becomes a read-only DOM `Document`, and a `Document` or `Element` an expression yields becomes
+/// XML content again. Other values cross between charts and events as JSON (functions and cycles
+/// do not survive; a DOM node inside an array or object becomes its markup).
 public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
     let heap: DuktapeHeap
 
@@ -162,7 +163,7 @@ public final class ECMAScriptDataModel: SCXMLDataModel, @unchecked Sendable {
             heap.push(event.origin)
             heap.push(event.origintype)
             heap.push(event.invokeid)
-            heap.push(event.data?.json)
+            try heap.push(event.data ?? .undefined)
             heap.push(event.raw)
             try heap.call(8)
         }

@@ -93,7 +93,10 @@ struct ReaderTests {
         #expect(document.data.map(\.id) == ["a", "b", "c"])
         #expect(document.data[0].expression == "1")
         #expect(document.data[1].content == SCXMLInlineContent(text: "  text  "))
-        #expect(document.data[2].content == SCXMLInlineContent(text: "<x xmlns=\"urn:x\" k=\"v\">t</x>", isXML: true))
+        let x = SCXMLXMLElement(qualifiedName: "x", namespaceURI: "urn:x", attributes: [SCXMLXMLAttribute(qualifiedName: "k", value: "v")],
+                                children: [.text("t")])
+        #expect(document.data[2].content == SCXMLInlineContent(text: "<x xmlns=\"urn:x\" k=\"v\">t</x>", isXML: true,
+                                                                xml: SCXMLXMLDocument(nodes: [.element(x)])))
         #expect(document.states[0].children[0].doneData?.params == [SCXMLParam(name: "p", location: "a", position: SCXMLSourcePosition(line: 3, column: 41))])
     }
 

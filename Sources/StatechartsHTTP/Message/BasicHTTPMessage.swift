@@ -31,9 +31,10 @@ enum BasicHTTPMessage {
         return parts.joined(separator: "&")
     }
 
-    /// A field's text: a string as it is, anything else as JSON.
+    /// A field's text: a string as it is, XML as its markup, anything else as JSON.
     private static func text(of value: SCXMLValue) -> String {
         if case .string(let string) = value { return string }
+        if case .xml(let document) = value { return document.markup }
         return value.json ?? ""
     }
 

@@ -96,10 +96,14 @@ public struct SCXMLInlineContent: Sendable, Equatable {
     public var text: String
     /// Whether the children include elements (XML markup) rather than only text.
     public var isXML: Bool
+    /// The XML the reader found, with each element's namespace (including a default namespace
+    /// inherited from the enclosing document); `nil` for text, or when created from markup alone.
+    public var xml: SCXMLXMLDocument?
 
     /// Creates inline content.
-    public init(text: String, isXML: Bool = false) {
+    public init(text: String, isXML: Bool = false, xml: SCXMLXMLDocument? = nil) {
         self.text = text
-        self.isXML = isXML
+        self.isXML = isXML || xml != nil
+        self.xml = xml
     }
 }

@@ -66,7 +66,7 @@ struct SCXMLContentCompiler {
         }
         if let content = data.content { return SCXMLCompiledData(id: data.id, value: .literal(Self.value(of: content)), position: data.position) }
         switch data.loadedSource {
-        case .text(let text)?: return SCXMLCompiledData(id: data.id, value: .literal(SCXMLValue.fromInlineText(text)), position: data.position)
+        case .text(let text)?: return SCXMLCompiledData(id: data.id, value: Self.value(loaded: text, from: data.src ?? ""), position: data.position)
         case .failure(let message)?: return SCXMLCompiledData(id: data.id, value: .failure(message), position: data.position)
         case nil: return SCXMLCompiledData(id: data.id, value: .none, position: data.position)
         }
@@ -77,8 +77,23 @@ struct SCXMLContentCompiler {
                               position: doneData.position)
     }
 
-    /// The value of inline content: JSON or whitespace-normalized text; XML markup as its text.
+    /// The value of inline content: JSON or whitespace-normalized text; XML as ``SCXMLValue/xml(_:)``
+    /// (markup that does not parse, which only content made in code can hold, stays text).
     static func value(of content: SCXMLInlineContent) -> SCXMLValue {
-        content.isXML ? .string(content.text) : SCXMLValue.fromInlineText(content.text)
+        if let xml = content.xml { return .xml(xml) }
+        guard content.isXML else { return SCXMLValue.fromInlineText(content.text) }
+        if let xml = try? SCXMLXMLDocument(fragment: content.text) { return .xml(xml) }
+        return .string(content.text)
+    }
+
+    /// The value of a file `<data src>` loaded: XML when it starts with `<` (malformed XML is a
+    /// failure, `error.execution` when the data is bound), otherwise JSON or text.
+    static func value(loaded text: String, from src: String) -> SCXMLCompiledValue {
+        guard text.first(where: { !$0.isWhitespace }) == "<" else { return .literal(SCXMLValue.fromInlineText(text)) }
+        do {
+            return .literal(.xml(try SCXMLXMLDocument(parsing: text)))
+        } catch {
+            return .failure("the XML loaded from '\(src)' is malformed: \(error)")
+        }
     }
 }

@@ -133,7 +133,9 @@ extension SCXMLDocumentBuilder {
 
     /// The children of `<content>`, `<data>` or `<assign>` as written; `nil` when only whitespace.
     func inlineContent(_ element: XMLElementNode) -> SCXMLInlineContent? {
-        if element.hasElementChildren { return SCXMLInlineContent(text: element.childrenMarkup, isXML: true) }
+        if element.hasElementChildren {
+            return SCXMLInlineContent(text: element.childrenMarkup, isXML: true, xml: SCXMLXMLDocument(children: element.children))
+        }
         let text = element.text
         return text.allSatisfy(\.isWhitespace) ? nil : SCXMLInlineContent(text: text)
     }

@@ -64,10 +64,13 @@ extension SCXMLSession {
         let text: String
         if let expression = invoke.contentExpression {
             let value = try dataModel.evaluateValue(expression)
-            guard case .string(let string) = value else {
+            switch value {
+            case .string(let string): text = string
+            // XML (an `<scxml>` element assigned to a variable, say) runs as its markup.
+            case .xml(let document): text = document.markup
+            default:
                 throw SCXMLExecutionError("the <content> of an <invoke> evaluated to \(value), not the text of an SCXML document")
             }
-            text = string
         } else {
             var src = invoke.src
             if let expression = invoke.srcExpression { src = try dataModel.evaluateString(expression) }

@@ -35,6 +35,7 @@ extension SCXMLValue {
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += Self.format(n)
         case .string(let s): Self.writeString(s, to: &out)
+        case .xml(let document): Self.writeString(document.markup, to: &out)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {

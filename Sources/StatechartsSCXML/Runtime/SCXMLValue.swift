@@ -1,5 +1,6 @@
 /// A data value that crosses the data model's boundary: event data (`_event.data`), `<param>`
-/// and `<content>` values, inline `<data>` content. It is JSON's model plus `undefined`.
+/// and `<content>` values, inline `<data>` content. It is JSON's model plus `undefined`, and
+/// XML content (``xml(_:)``), which the `ecmascript` data model turns into a DOM.
 public enum SCXMLValue: Sendable, Hashable, CustomStringConvertible {
     /// No value (ECMAScript `undefined`).
     case undefined
@@ -15,6 +16,10 @@ public enum SCXMLValue: Sendable, Hashable, CustomStringConvertible {
     case array([SCXMLValue])
     /// An object: its members in order.
     case object([Member])
+    /// XML content: the children of `<data>`, `<content>` or `<assign>` when they include
+    /// elements, or an XML file loaded by `<data src>`. As JSON, and inside arrays and objects
+    /// passed to a data model, it is the string of its markup.
+    case xml(SCXMLXMLDocument)
 
     /// One member of an object.
     public struct Member: Sendable, Hashable {
@@ -41,6 +46,7 @@ public enum SCXMLValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .undefined: return "undefined"
         case .string(let string): return string
+        case .xml(let document): return document.markup
         default: return json ?? "undefined"
         }
     }

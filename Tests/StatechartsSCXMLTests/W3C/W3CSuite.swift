@@ -86,7 +86,6 @@ enum W3CSuite {
         } catch {
             return .failed("not loaded: \(error.lines.joined(separator: "; "))")
         }
-        if usesXMLContent(document) { return .skipped("needs an XML DOM for XML content in the ECMAScript data model") }
         do {
             let chart = try SCXMLChart(document: document, dataModels: SCXMLDataModelFactory.all, file: name)
             var instance = try chart.start(ioProcessors: [http], log: { _ in })
@@ -97,31 +96,6 @@ enum W3CSuite {
             return instance.activeLeaves == ["pass"] ? .passed : .failed("finished in \(instance.activeLeaves)")
         } catch {
             return .failed("not loaded: \(error.lines.joined(separator: "; "))")
-        }
-    }
-
-    /// Whether any `<data>`, `<content>` or `<assign>` holds XML (inline or loaded from `src`).
-    static func usesXMLContent(_ document: SCXMLDocument) -> Bool {
-        func isXML(_ data: SCXMLData) -> Bool {
-            if data.content?.isXML == true { return true }
-            if case .text(let text)? = data.loadedSource { return text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<") }
-            return false
-        }
-        func isXML(_ content: [SCXMLExecutable]) -> Bool {
-            content.contains { item in
-                switch item {
-                case .send(let send): return send.content?.inline?.isXML == true
-                case .assign(let assign): return assign.content?.isXML == true
-                case .if(let element): return element.branches.contains { isXML($0.content) }
-                case .foreach(let foreach): return isXML(foreach.content)
-                default: return false
-                }
-            }
-        }
-        if document.data.contains(where: isXML) { return true }
-        return document.allStates.contains { state in
-            state.data.contains(where: isXML) || state.onEntry.contains(where: isXML) || state.onExit.contains(where: isXML)
-                || state.transitions.contains { isXML($0.content) } || state.doneData?.content?.inline?.isXML == true
         }
     }
 }
