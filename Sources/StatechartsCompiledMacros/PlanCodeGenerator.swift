@@ -54,6 +54,10 @@ enum PlanCodeGenerator {
     /// The generated members; without `generated` (the chart has errors, already diagnosed),
     /// members that keep the type well-formed and whose signature `_make()` rejects.
     static func declarations(access: String, typeName: String, generated: GeneratedPlans?) -> [DeclSyntax] {
+        // A public or package chart's plans, guards and bodies are inlinable: a compiled
+        // instance's `send`, specialized in another module, then runs them inline rather than
+        // calling into the chart's module.
+        let inlinable = access.isEmpty ? "" : "@inlinable "
         var code: [String] = [
             "\(access)typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>",
             "\(access)static let _generatedPlans: [Int32] = [\((generated?.signature ?? []).map(String.init).joined(separator: ", "))]",
@@ -61,12 +65,12 @@ enum PlanCodeGenerator {
             \(access)static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<\(typeName)>, StatechartsCompiled.CompiledChartError> = \
             StatechartsCompiled.CompiledStatechart<\(typeName)>._make()
             """,
-            runPlan(access: access, generated),
-            evaluateGuard(access: access, generated),
+            inlinable + runPlan(access: access, generated),
+            inlinable + evaluateGuard(access: access, generated),
         ]
         if let generated {
-            for (i, action) in generated.actions.enumerated() { code.append(actionFunction(i, action)) }
-            for (i, body) in generated.guards.enumerated() { code.append(guardFunction(i, body)) }
+            for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }
+            for (i, body) in generated.guards.enumerated() { code.append(inlinable + guardFunction(i, body)) }
         }
         return code.map { DeclSyntax(stringLiteral: $0) }
     }

@@ -39,7 +39,8 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
-        let plan = instance.chart.tables.candidates.plans[c]
+        unowned(unsafe) let tables = instance.chart.tables
+        let plan = tables.candidates.plans[c]
         instance.runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: contextOnly)
     }
 
@@ -52,7 +53,9 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
 
     @inlinable @inline(__always)
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
-        instance.chart.tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
+        // Unowned: reading the tables through the chart would retain them around the call.
+        unowned(unsafe) let tables = instance.chart.tables
+        return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
 }
 
@@ -106,10 +109,26 @@ extension StatechartInstance {
     /// Sends an event with the single-path plans and guards run by generated code (`Plans`, see
     /// ``_GeneratedPlans``); everything else as ``send(_:)``. Not for use outside
     /// StatechartsCompiled.
+    ///
+    /// Only the direct table's answer is inlined into the caller; everything else is one call
+    /// out of line. Then the inlined part needs no saved registers: with the other routes'
+    /// calls inlined beside it, every event paid for saving and restoring six of them.
     @inlinable @inline(__always)
     public mutating func _sendCompiled<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, planOf: UnsafePointer<Int32>
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        send(event, plans: _GeneratedPlanRunner<StateID, Plans>(planOf: planOf))
+        let plans = _GeneratedPlanRunner<StateID, Plans>(planOf: planOf)
+        if Event._namesMayBeTags && leafRow.isDirectRow,
+           let result = sendByDirectEntry(event, Statechart<StateID, Event, Context>.tag(of: event.name), plans) {
+            return result
+        }
+        return sendOutOfLine(event, plans)
+    }
+
+    /// `send` with `plans`, out of line (the compiled front above inlines only the direct table).
+    @inlinable @inline(never)
+    mutating func sendOutOfLine<Plans: _SinglePathPlans>(_ event: Event, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        send(event, plans: plans)
     }
 }
