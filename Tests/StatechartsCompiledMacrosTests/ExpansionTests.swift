@@ -33,12 +33,8 @@ import Testing
 
                 @inlinable public static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     switch plan {
-                    case 0:
-                        Self._action0(&context, event, &outbox)
-                    case 1:
-                        Self._action1(&context, event, &outbox)
                     default:
-                        break
+                        Self._action0(&context, event, &outbox)
                     }
                 }
 
@@ -103,12 +99,10 @@ import Testing
 
                 static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     switch plan {
-                    case 0:
+                    default:
                         Self._action0(&context, event, &outbox)
                         Self._action1(&context, event, &outbox)
                         Self._action2(&context, event, &outbox)
-                    default:
-                        break
                     }
                 }
 
