@@ -94,6 +94,10 @@ def compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm
         best_to_msm = entry.get("paired_ratio_to_msm", entry.get("paired_ratio_to_msm_via_baseline",
                                                                   entry.get("ratio_to_msm")))
         rows.append((key, ns, to_base if to_base is not None else ratio(ns, base_ns), best_to_msm))
+    # W4's target is a ratio to W1 (both compiled, same run).
+    w1_ns, w4_ns = out.get("W1", {}).get("ns_per_event"), out.get("W4", {}).get("ns_per_event")
+    if w1_ns and w4_ns:
+        out["W4"]["ratio_to_compiled_W1"] = r(w4_ns / w1_ns, 2)
     return out, rows
 
 
