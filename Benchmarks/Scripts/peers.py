@@ -56,6 +56,10 @@ def compiled_benchmarks(results):
         if "paired" in rest:
             kind = "msm_paired" if "msm" in rest else "paired"
         variant = [w for w in rest if w not in ("paired", "msm")]
+        if kind == "paired" and len(variant) == 1 and WORKLOAD.match(variant[0].upper()):
+            # `W4-compiled-w1-paired`: the compiled workload against another compiled workload.
+            found.setdefault(words[0], {})["vs_" + variant[0].upper()] = name
+            continue
         key = "-".join([words[0]] + variant)
         found.setdefault(key, {})[kind] = name
     return found
@@ -90,6 +94,8 @@ def compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm
                 entry["paired_ratio_to_msm_via_baseline"] = r(to_base / msm_to_base, 2)
         elif to_msm is not None:
             entry["paired_ratio_to_msm"] = r(to_msm, 2)
+        for other in sorted(k for k in names if k.startswith("vs_")):
+            entry[f"paired_ratio_to_compiled_{other[3:]}"] = r(paired_ratio(names[other]), 2)
         out[key] = entry
         best_to_msm = entry.get("paired_ratio_to_msm", entry.get("paired_ratio_to_msm_via_baseline",
                                                                   entry.get("ratio_to_msm")))

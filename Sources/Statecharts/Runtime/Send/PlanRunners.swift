@@ -125,10 +125,15 @@ extension StatechartInstance {
         return sendOutOfLine(event, plans)
     }
 
-    /// `send` with `plans`, out of line (the compiled front above inlines only the direct table).
+    /// What the compiled front above leaves, out of line: `send` with `plans`, without the tag
+    /// test the front already made (for names that are not tags, a run-time conformance lookup).
     @inlinable @inline(never)
     mutating func sendOutOfLine<Plans: _SinglePathPlans>(_ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        send(event, plans: plans)
+        var observer = _NoObserver<StateID, Event>()
+        if chart.exactMatching {
+            return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)
+        }
+        return take(event, chart.resolve(event), &observer, plans)
     }
 }
