@@ -56,6 +56,10 @@ def compiled_benchmarks(results):
         if "paired" in rest:
             kind = "msm_paired" if "msm" in rest else "paired"
         variant = [w for w in rest if w not in ("paired", "msm")]
+        if kind == "paired" and len(variant) == 1 and WORKLOAD.match(variant[0].upper()):
+            # `W4-compiled-w1-paired`: the compiled workload against another compiled workload.
+            found.setdefault(words[0], {})["vs_" + variant[0].upper()] = name
+            continue
         key = "-".join([words[0]] + variant)
         found.setdefault(key, {})[kind] = name
     return found
@@ -90,10 +94,16 @@ def compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm
                 entry["paired_ratio_to_msm_via_baseline"] = r(to_base / msm_to_base, 2)
         elif to_msm is not None:
             entry["paired_ratio_to_msm"] = r(to_msm, 2)
+        for other in sorted(k for k in names if k.startswith("vs_")):
+            entry[f"paired_ratio_to_compiled_{other[3:]}"] = r(paired_ratio(names[other]), 2)
         out[key] = entry
         best_to_msm = entry.get("paired_ratio_to_msm", entry.get("paired_ratio_to_msm_via_baseline",
                                                                   entry.get("ratio_to_msm")))
         rows.append((key, ns, to_base if to_base is not None else ratio(ns, base_ns), best_to_msm))
+    # W4's target is a ratio to W1 (both compiled, same run).
+    w1_ns, w4_ns = out.get("W1", {}).get("ns_per_event"), out.get("W4", {}).get("ns_per_event")
+    if w1_ns and w4_ns:
+        out["W4"]["ratio_to_compiled_W1"] = r(w4_ns / w1_ns, 2)
     return out, rows
 
 

@@ -75,6 +75,8 @@ def full_export(raw):
     event(raw, "W3 compiled", 3.5)
     paired(raw, "W3 compiled paired", 3.5, 2.5)
     paired(raw, "W2-distinct-compiled-paired", 4, 3)
+    event(raw, "W4-compiled", 2.5)
+    paired(raw, "W4-compiled-w1-paired", 2.5, 1)
 
 
 def run(raw, out):
@@ -110,7 +112,9 @@ def main():
         expect(msm["W3"]["ratio_to_baseline"] == 1.2 and msm["W3"]["mallocs_per_event"] == 0.0, f"msm W3 {msm['W3']}")
         # Compiled charts, picked up by name.
         compiled = data["compiled"]
-        expect(set(compiled) == {"W1", "W3", "W2-distinct"}, f"compiled keys {sorted(compiled)}")
+        expect(set(compiled) == {"W1", "W3", "W4", "W2-distinct"}, f"compiled keys {sorted(compiled)}")
+        expect(compiled["W4"]["ratio_to_compiled_W1"] == 2.5 and compiled["W4"]["paired_ratio_to_compiled_W1"] == 2.5,
+               f"compiled W4 {compiled['W4']}")
         expect(compiled["W1"] == {"ns_per_event": 1.0, "mallocs_per_event": 0.0, "ratio_to_baseline": 0.5,
                                   "ratio_to_msm": 0.67, "paired_ratio_to_baseline": 0.5, "paired_ratio_to_msm": 0.67},
                f"compiled W1 {compiled['W1']}")

@@ -14,11 +14,14 @@ public struct CompiledInstance<Chart: CompiledChart> {
     @usableFromInline var base: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>
     /// The compiled chart (keeps the plan table alive).
     @usableFromInline let compiled: CompiledStatechart<Chart>
+    /// `compiled.planOf`, kept here so that `send` reaches a plan in one load less.
+    @usableFromInline let planOf: _PlanTable
 
     @usableFromInline
     init(_ instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>, compiled: CompiledStatechart<Chart>) {
         self.base = instance
         self.compiled = compiled
+        self.planOf = _PlanTable(UnsafePointer(compiled.planOf))
     }
 
     /// Runs a plain instance of `compiled`'s chart compiled from now on.
@@ -45,7 +48,7 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        base._sendCompiled(event, by: _Runner<Chart>.self, planOf: compiled.planOf)
+        base._sendCompiled(event, by: _Runner<Chart>.self, planOf: planOf.base)
     }
 
     /// Sends an event, reporting to `observer` (the plain route: observers see every state
@@ -64,3 +67,12 @@ public struct CompiledInstance<Chart: CompiledChart> {
 }
 
 extension CompiledInstance: Sendable where Chart.Context: Sendable {}
+
+/// A compiled chart's plan table (``CompiledStatechart``'s `planOf`), which is never written after
+/// the chart is made and lives as long as the chart: safe to read from any thread.
+@usableFromInline @frozen
+struct _PlanTable: @unchecked Sendable {
+    @usableFromInline let base: UnsafePointer<Int32>
+
+    @inlinable init(_ base: UnsafePointer<Int32>) { self.base = base }
+}

@@ -54,6 +54,10 @@ enum PlanCodeGenerator {
     /// The generated members; without `generated` (the chart has errors, already diagnosed),
     /// members that keep the type well-formed and whose signature `_make()` rejects.
     static func declarations(access: String, typeName: String, generated: GeneratedPlans?) -> [DeclSyntax] {
+        // A public or package chart's plans, guards and bodies are inlinable: a compiled
+        // instance's `send`, specialized in another module, then runs them inline rather than
+        // calling into the chart's module.
+        let inlinable = access.isEmpty ? "" : "@inlinable "
         var code: [String] = [
             "\(access)typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>",
             "\(access)static let _generatedPlans: [Int32] = [\((generated?.signature ?? []).map(String.init).joined(separator: ", "))]",
@@ -61,35 +65,46 @@ enum PlanCodeGenerator {
             \(access)static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<\(typeName)>, StatechartsCompiled.CompiledChartError> = \
             StatechartsCompiled.CompiledStatechart<\(typeName)>._make()
             """,
-            runPlan(access: access, generated),
-            evaluateGuard(access: access, generated),
+            inlinable + runPlan(access: access, generated),
+            inlinable + evaluateGuard(access: access, generated),
         ]
         if let generated {
-            for (i, action) in generated.actions.enumerated() { code.append(actionFunction(i, action)) }
-            for (i, body) in generated.guards.enumerated() { code.append(guardFunction(i, body)) }
+            for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }
+            for (i, body) in generated.guards.enumerated() { code.append(inlinable + guardFunction(i, body)) }
         }
         return code.map { DeclSyntax(stringLiteral: $0) }
     }
 
-    /// `_runPlan`: one `switch` over the plans; plans with the same actions share a case.
+    /// `_runPlan`: one `switch` over the plans; plans whose actions have the same bodies share a
+    /// case, and the last case is `default`. Plan numbers come from the table checked against
+    /// these plans when the chart was made, so no other number reaches the switch; a chart whose
+    /// plans all run the same bodies (a counter on every transition) has no switch left at all.
     static func runPlan(access: String, _ generated: GeneratedPlans?) -> String {
         var cases: [String] = []
         if let generated {
+            // Two actions with the same form and the same text are the same code: both are static
+            // members of the chart's type and capture nothing.
+            var firstOfBody: [String: Int] = [:]
+            let canonical = generated.actions.enumerated().map { i, action in
+                let key = "\(action.form)|\(action.closure.trimmedDescription)"
+                if let first = firstOfBody[key] { return first }
+                firstOfBody[key] = i
+                return i
+            }
             var order: [[Int]] = []
             var plansOf: [[Int]: [Int]] = [:]
             for (p, list) in generated.planActions.enumerated() {
-                if plansOf[list] == nil { order.append(list) }
-                plansOf[list, default: []].append(p)
+                let bodies = list.map { canonical[$0] }
+                if plansOf[bodies] == nil { order.append(bodies) }
+                plansOf[bodies, default: []].append(p)
             }
-            for list in order {
-                let labels = (plansOf[list] ?? []).map(String.init).joined(separator: ", ")
+            for (n, list) in order.enumerated() {
+                let labels = n == order.count - 1 ? "default" : "case " + (plansOf[list] ?? []).map(String.init).joined(separator: ", ")
                 let body = list.isEmpty ? "    break" : list.map { "    Self._action\($0)(&context, event, &outbox)" }.joined(separator: "\n")
-                cases.append("case \(labels):\n\(body)")
+                cases.append("\(labels):\n\(body)")
             }
         }
-        // Plan numbers come from the table checked against these plans when the chart was made;
-        // no other number reaches this switch.
-        cases.append("default:\n    break")
+        if cases.isEmpty { cases.append("default:\n    break") }
         return """
             \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {

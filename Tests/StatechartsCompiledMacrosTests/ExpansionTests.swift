@@ -31,25 +31,21 @@ import Testing
 
                 public static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<W1Chart>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<W1Chart>._make()
 
-                public static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                @inlinable public static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     switch plan {
-                    case 0:
-                        Self._action0(&context, event, &outbox)
-                    case 1:
-                        Self._action1(&context, event, &outbox)
                     default:
-                        break
+                        Self._action0(&context, event, &outbox)
                     }
                 }
 
-                public static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                @inlinable public static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
                     switch transition {
                     default:
                         return true
                     }
                 }
 
-                @inline(__always)
+                @inlinable @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     let body: (inout Context) -> Void = {
                         $0.count += 1
@@ -57,7 +53,7 @@ import Testing
                     body(&context)
                 }
 
-                @inline(__always)
+                @inlinable @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     let body: (inout Context) -> Void = {
                         $0.count += 1
@@ -103,12 +99,10 @@ import Testing
 
                 static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                     switch plan {
-                    case 0:
+                    default:
                         Self._action0(&context, event, &outbox)
                         Self._action1(&context, event, &outbox)
                         Self._action2(&context, event, &outbox)
-                    default:
-                        break
                     }
                 }
 

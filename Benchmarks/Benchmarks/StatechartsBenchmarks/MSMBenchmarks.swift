@@ -63,6 +63,28 @@ func msmBenchmarks(events: Benchmark.Configuration, paired: Benchmark.Configurat
         blackHole(machine.leaf)
     }
 
+    // MARK: The compiled chart against MSM (ratio compiled / MSM)
+
+    Benchmark("W1-compiled-msm-paired", configuration: paired) { benchmark in
+        var chart = W1Compiled.machine()
+        let machine = W1.MSM()
+        measurePair(benchmark, pair, first: { sendAll(&chart, w1Events) }, second: { machine.process(w1Codes) })
+        blackHole(chart.instance.context.count &+ machine.count)
+    }
+    Benchmark("W2-compiled-msm-paired", configuration: paired) { benchmark in
+        var chart = W2Compiled.machine()
+        let machine = W2.MSM()
+        measurePair(benchmark, pair, first: { sendAll(&chart, w2Events) }, second: { machine.process(w2Codes) })
+        blackHole(chart.instance.context.count &+ machine.count)
+    }
+    Benchmark("W3-compiled-msm-paired", configuration: paired) { benchmark in
+        var chart = W3Compiled.machine()
+        let machine = W3.MSM()
+        measurePair(benchmark, pair, first: { sendAll(&chart, w3Events) }, second: { machine.process(w3Codes) })
+        blackHole(chart.instance.context.total)
+        blackHole(machine.leaf)
+    }
+
     // MARK: The table-driven chart against MSM (ratio table / MSM)
 
     Benchmark("W1-table-msm-paired", configuration: paired) { benchmark in

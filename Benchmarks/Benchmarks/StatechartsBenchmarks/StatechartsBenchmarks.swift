@@ -85,6 +85,8 @@ extension W2.Baseline: HandWrittenMachine {}
 extension W2.Distinct.Baseline: HandWrittenMachine {}
 extension W3.Baseline: HandWrittenMachine {}
 extension W3.ClosureFloor: HandWrittenMachine {}
+extension W4.Baseline: HandWrittenMachine {}
+extension W5.Baseline: HandWrittenMachine {}
 extension CompiledMachine: HandWrittenMachine {}
 
 /// Sends every event of the batch to a hand-written machine, counting the accepted ones.
@@ -222,6 +224,13 @@ let benchmarks: @Sendable () -> Void = {
     // the load can change in between. A paired benchmark runs both batches in every iteration,
     // alternating which goes first, times each with the monotonic clock, and records their ratio:
     // the median of these per-iteration ratios is the figure least disturbed by other processes.
+    let w4Chart = W4.makeChart()
+    let w4Events = W4.events()
+    let w5Chart = W5.makeChart()
+    let w5Events = W5.events()
+    let w8HashedChart = W8.makeHashedChart()
+    let w8HashedEvents = W8.hashedEvents()
+
     let pair = PairedMetrics()
     let paired = Benchmark.Configuration(
         metrics: pair.all,
@@ -268,6 +277,39 @@ let benchmarks: @Sendable () -> Void = {
         var baseline = W3.Baseline()
         measurePair(benchmark, pair, first: { sendAll(&machine, w3Events) }, second: { sendAll(&baseline, w3Events) })
         blackHole(machine.instance.context.total &+ baseline.context.total)
+    }
+
+    Benchmark("W2-distinct-compiled-paired", configuration: paired) { benchmark in
+        var machine = W2DistinctCompiled.machine()
+        var baseline = W2.Distinct.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w2Events) }, second: { sendAll(&baseline, w2Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W4-compiled-paired", configuration: paired) { benchmark in
+        var machine = W4Compiled.machine()
+        var baseline = W4.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w4Events) }, second: { sendAll(&baseline, w4Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    Benchmark("W5-compiled-paired", configuration: paired) { benchmark in
+        var machine = W5Compiled.machine()
+        var baseline = W5.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w5Events) }, second: { sendAll(&baseline, w5Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    // W8's compiled twin takes events resolved by hashing; its baseline is W2's `switch`.
+    Benchmark("W8-compiled-paired", configuration: paired) { benchmark in
+        var machine = W8Compiled.machine()
+        var baseline = W2.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w8HashedEvents) }, second: { sendAll(&baseline, w2Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+    // W4's target is a ratio to W1, compiled as for the table runtime: timed in the same iterations.
+    Benchmark("W4-compiled-w1-paired", configuration: paired) { benchmark in
+        var machine = W4Compiled.machine()
+        var toggle = W1Compiled.machine()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w4Events) }, second: { sendAll(&toggle, w1Events) })
+        blackHole(machine.instance.context.count &+ toggle.instance.context.count)
     }
 
     // A reference: W2 with an action of its own on each transition, against its own baseline.
@@ -317,10 +359,25 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: W4 parallel
 
-    let w4Chart = W4.makeChart()
-    let w4Events = W4.events()
     Benchmark("W4-parallel", configuration: events) { benchmark in
         var machine = w4Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w4Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    Benchmark("W4-compiled", configuration: events) { benchmark in
+        var machine = W4Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w4Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count)
+    }
+    Benchmark("W4-baseline", configuration: events) { benchmark in
+        var machine = W4.Baseline()
         benchmark.startMeasurement()
         let accepted = sendAll(&machine, w4Events)
         benchmark.stopMeasurement()
@@ -338,11 +395,26 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: W5 history
 
-    let w5Chart = W5.makeChart()
-    let w5Events = W5.events()
     Benchmark("W5-history", configuration: events) { benchmark in
         var machine = w5Chart.start(context: .init())
         machine.send(.flip) // history now remembers C2, not the default C1
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w5Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+
+    Benchmark("W5-compiled", configuration: events) { benchmark in
+        var machine = W5Compiled.machine() // history remembers C2, as above
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w5Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count)
+    }
+    Benchmark("W5-baseline", configuration: events) { benchmark in
+        var machine = W5.Baseline()
         benchmark.startMeasurement()
         let accepted = sendAll(&machine, w5Events)
         benchmark.stopMeasurement()
@@ -423,8 +495,6 @@ let benchmarks: @Sendable () -> Void = {
         measurePair(benchmark, pair, first: { sendAll(&byEnum, w2Events) }, second: { sendAllPrepared(&byHandle, w8Prepared) })
         blackHole(byEnum.context.count &+ byHandle.context.count)
     }
-    let w8HashedChart = W8.makeHashedChart()
-    let w8HashedEvents = W8.hashedEvents()
     Benchmark("W8-hashed-enum", configuration: events) { benchmark in
         var machine = w8HashedChart.start(context: .init())
         benchmark.startMeasurement()
@@ -432,5 +502,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(accepted)
         blackHole(machine.context.count)
+    }
+    Benchmark("W2-distinct-compiled", configuration: events) { benchmark in
+        var machine = W2DistinctCompiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w2Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count)
+    }
+    Benchmark("W8-compiled", configuration: events) { benchmark in
+        var machine = W8Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w8HashedEvents)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count)
     }
 }

@@ -72,6 +72,34 @@ public enum WorkloadCheck {
             var compiled3 = W3Compiled.machine()
             for e in W3.events() { precondition(compiled3.send(e) == chart3.send(e).isAccepted, "W3 compiled: disagrees") }
             precondition(compiled3.instance.context == chart3.context, "W3 compiled: counters differ")
+            var distinct = W2.Distinct.makeChart().start(context: .init())
+            var compiledDistinct = W2DistinctCompiled.machine()
+            for e in W2.events() {
+                precondition(compiledDistinct.send(e) == distinct.send(e).isAccepted, "W2 distinct compiled: disagrees")
+            }
+            precondition(compiledDistinct.instance.context == distinct.context, "W2 distinct compiled: wrong count")
+            var chart4 = W4.makeChart().start(context: .init())
+            var compiled4 = W4Compiled.machine()
+            var baseline4 = W4.Baseline()
+            for e in W4.events() {
+                let taken = chart4.send(e).isAccepted
+                precondition(compiled4.send(e) == taken && baseline4.send(e) == taken, "W4 compiled or baseline: disagrees")
+            }
+            precondition(compiled4.instance.context == chart4.context && baseline4.context == chart4.context, "W4: counts differ")
+            var chart5 = W5.makeChart().start(context: .init())
+            chart5.send(.flip)
+            var compiled5 = W5Compiled.machine()
+            var baseline5 = W5.Baseline()
+            for e in W5.events() {
+                let taken = chart5.send(e).isAccepted
+                precondition(compiled5.send(e) == taken && baseline5.send(e) == taken, "W5 compiled or baseline: disagrees")
+            }
+            precondition(compiled5.instance.context == chart5.context && baseline5.context == chart5.context, "W5: counts differ")
+            precondition(compiled5.instance.isActive(.c2) == chart5.isActive(.c2), "W5 compiled: history restored another leaf")
+            var chart8 = W8.makeHashedChart().start(context: .init())
+            var compiled8 = W8Compiled.machine()
+            for e in W8.hashedEvents() { precondition(compiled8.send(e) == chart8.send(e).isAccepted, "W8 compiled: disagrees") }
+            precondition(compiled8.instance.context == chart8.context, "W8 compiled: wrong count")
         }
         // W4: each `step` moves all 4 regions.
         do {

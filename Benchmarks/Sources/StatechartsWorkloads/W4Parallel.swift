@@ -36,4 +36,22 @@ public enum W4 {
 
     /// One batch: `step` every time.
     public static func events(count: Int = eventsPerBatch) -> [E] { eventStream(count: count) { _ in E.step } }
+
+    /// The hand-written baseline: each region's state as a number, moved on in turn with its
+    /// counting action, not inlined.
+    public struct Baseline: Sendable {
+        public var regions: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        public var context = Context()
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            guard event == .step else { return false }
+            regions.0 = regions.0 == 2 ? 0 : regions.0 + 1; context.count += 1
+            regions.1 = regions.1 == 2 ? 0 : regions.1 + 1; context.count += 1
+            regions.2 = regions.2 == 2 ? 0 : regions.2 + 1; context.count += 1
+            regions.3 = regions.3 == 2 ? 0 : regions.3 + 1; context.count += 1
+            return true
+        }
+    }
 }

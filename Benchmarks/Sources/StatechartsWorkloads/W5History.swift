@@ -12,24 +12,35 @@ public enum W5 {
         public init() {}
     }
 
+    /// The chart: ``W5Compiled``'s definition (the compiled twin), compiled as a table chart.
     public static func makeChart() -> Statechart<S, E, Context> {
-        try! Statechart<S, E, Context>("W5 history") {
-            State(.main) {
-                History(.history, .deep, default: .c1)
-                On(.leave, to: .away) { $0.count += 1 }
-                State(.l1) {
-                    State(.l2) {
-                        State(.c1) { On(.flip, to: .c2) }
-                        State(.c2) { On(.flip, to: .c1) }
-                    }
-                }
-            }
-            State(.away) { On(.back, to: .history) { $0.count += 1 } }
-        }
+        try! Statechart<S, E, Context>(W5Compiled.definition)
     }
 
     /// One batch: `leave, back`, repeated.
     public static func events(count: Int = eventsPerBatch) -> [E] {
         eventStream(count: count) { $0 % 2 == 0 ? E.leave : E.back }
+    }
+
+    /// The hand-written baseline: the active leaf and the leaf history remembers, a `switch` on
+    /// the leaf, not inlined. Starts where W5 measures from: in C2, after `flip`.
+    public struct Baseline: Sendable {
+        public enum Leaf: Sendable { case c1, c2, away }
+        public var leaf = Leaf.c2
+        public var remembered = Leaf.c2
+        public var context = Context()
+        public init() {}
+
+        @inline(never)
+        public mutating func send(_ event: E) -> Bool {
+            switch leaf {
+            case .c1, .c2:
+                if event == .leave { remembered = leaf; leaf = .away; context.count += 1; return true }
+                if event == .flip { leaf = leaf == .c1 ? .c2 : .c1; return true }
+            case .away:
+                if event == .back { leaf = remembered; context.count += 1; return true }
+            }
+            return false
+        }
     }
 }

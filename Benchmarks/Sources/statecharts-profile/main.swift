@@ -7,7 +7,8 @@
 // F3 and C3 for W3's closure and direct-call floors, W1same and W1diff for W1 with
 // one action shared by both transitions and with two different actions, W2distinct and B2distinct
 // for W2 with an action of its own on each transition and its baseline,
-// W1compiled, W2compiled and W3compiled for the compiled charts (StatechartsCompiled),
+// W1compiled, W2compiled, W3compiled, W4compiled, W5compiled, W8compiled and W2distinctcompiled
+// for the compiled charts (StatechartsCompiled), B4 and B5 for W4's and W5's baselines,
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
 // Boost.MSM peers) and the number of batches (default 1,000).
 import Statecharts
@@ -143,6 +144,36 @@ case "W3compiled":
     let events = W3.events()
     for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
     consumed = m.instance.context.total
+case "W4compiled":
+    var m = W4Compiled.machine()
+    let events = W4.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "W5compiled":
+    var m = W5Compiled.machine()
+    let events = W5.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "W8compiled":
+    var m = W8Compiled.machine()
+    let events = W8.hashedEvents()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "W2distinctcompiled":
+    var m = W2DistinctCompiled.machine()
+    let events = W2.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.instance.context.count
+case "B4":
+    var m = W4.Baseline()
+    let events = W4.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.count
+case "B5":
+    var m = W5.Baseline()
+    let events = W5.events()
+    for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+    consumed = m.context.count
 case "W6":
     for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }
 case "W6-20000":

@@ -151,7 +151,7 @@ extension StatechartInstance {
             }
             if c < 0 {
                 allDirect = false
-                c = firstEnabledCandidate(of: s, resolved.classID)
+                c = firstEnabledCandidate(of: s, resolved.classID, _TablePlans())
                 if c < 0 { return }
             }
             let t = tables.candidates.transition[c]

@@ -10,6 +10,10 @@
 // May not: record history, enter a final state, start or stop invocations, or take a candidate
 // without a single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
 // route with its transition already selected, so that no guard is evaluated twice.
+//
+// Generic over `Plans` (PlanRunners.swift), which runs a plan and evaluates a guard: the table
+// runtime's action and guard slots, or a compiled chart's generated code. Both stages are
+// specialized for it at compile time; the lookups (the direct and candidate tables) are the same.
 
 extension StatechartInstance {
     /// The direct table's answer for the active leaf (``leafRow``, a direct row) and event class
@@ -17,7 +21,8 @@ extension StatechartInstance {
     /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
     /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
     @inlinable @inline(__always)
-    mutating func sendByDirectEntry(_ event: Event, _ classID: Int32) -> SendResult? {
+    mutating func sendByDirectEntry<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult?
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
         assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
@@ -31,7 +36,7 @@ extension StatechartInstance {
                        fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
         // The common case first, with one test: a plan of one action on the context.
-        if let (action, c) = entry.singleAction {
+        if Plans.runsSingleActions, let (action, c) = entry.singleAction {
             leafRow = entry.row
             action.run(&context)
             return taken(c)
@@ -40,13 +45,11 @@ extension StatechartInstance {
         case .contextOnly(let c):
             leafRow = entry.row
             // Every action takes only the context: no dispatch on the closure form.
-            let plan = tables.candidates.plans[c]
-            runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: true)
+            plans.runDirectPlan(c, event, contextOnly: true, on: &self)
             return taken(c)
         case .withEvent(let c):
             leafRow = entry.row
-            let plan = tables.candidates.plans[c]
-            runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: false)
+            plans.runDirectPlan(c, event, contextOnly: false, on: &self)
             return taken(c)
         case .ignored:
             let leaf = from.directLeaf(rowShift: rowShift)
@@ -59,20 +62,20 @@ extension StatechartInstance {
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
     /// send, and plans followed by eventless transitions. Out of line, so that `send` stays small.
     @inlinable @inline(never)
-    mutating func sendByCandidatePlan(_ event: Event, _ classID: Int32) -> SendResult {
+    mutating func sendByCandidatePlan<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
         unowned(unsafe) let tables = chart.tables
         let from = leaf
         currentEvent = event
         var observer = _NoObserver<StateID, Event>()
-        let c = firstEnabledCandidate(of: from, classID)
+        let c = firstEnabledCandidate(of: from, classID, plans)
         if c >= 0 {
             let flags = tables.candidates.flags[c]
             let t = tables.candidates.transition[c]
             if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
-            let plan = tables.candidates.plans[c]
-            runActions(plan.actionStart, plan.actionEnd, table: tables.candidates.actionSlots)
+            plans.runPlan(c, on: &self)
             leaf = tables.candidates.leaf[c]
             if flags.isNone && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                 return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)

@@ -31,7 +31,12 @@ extension StatechartInstance {
 
     /// Whether transition `t` is enabled: its `whenIn` states are active and its guard holds.
     @inlinable @inline(__always)
-    mutating func isEnabled(_ t: Int32) -> Bool {
+    mutating func isEnabled(_ t: Int32) -> Bool { isEnabled(t, _TablePlans()) }
+
+    /// `isEnabled`, with the guard evaluated by `plans`.
+    @inlinable @inline(__always)
+    mutating func isEnabled<Plans: _SinglePathPlans>(_ t: Int32, _ plans: Plans) -> Bool
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         var r = tables.transitions.requiredStart[t]
         let end = tables.transitions.requiredStart[t + 1]
@@ -39,7 +44,7 @@ extension StatechartInstance {
             if !isActive(index: tables.transitions.required[r]) { return false }
             r += 1
         }
-        return tables.slots.guards[t].evaluate(context, currentEvent, &outbox)
+        return plans.evaluateGuard(t, on: &self)
     }
 
     /// Whether transition `t` is triggered by the resolved event.
@@ -67,7 +72,7 @@ extension StatechartInstance {
     mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
         unowned(unsafe) let tables = chart.tables
         if resolved.isExact && tables.candidates.exists {
-            let c = firstEnabledCandidate(of: state, resolved.classID)
+            let c = firstEnabledCandidate(of: state, resolved.classID, _TablePlans())
             return c < 0 ? -1 : tables.candidates.transition[c]
         }
         var a = state
@@ -84,9 +89,10 @@ extension StatechartInstance {
     }
 
     /// The first enabled candidate (an index into the candidate table) of atomic state `state`
-    /// for event class `classID`, or -1. Requires the candidate table.
+    /// for event class `classID`, or -1, with guards evaluated by `plans`. Requires the candidate table.
     @inlinable @inline(__always)
-    mutating func firstEnabledCandidate(of state: Int32, _ classID: Int32) -> Int32 {
+    mutating func firstEnabledCandidate<Plans: _SinglePathPlans>(of state: Int32, _ classID: Int32, _ plans: Plans) -> Int32
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
         let row = Int(state) &* tables.candidates.classCount &+ Int(classID)
@@ -94,7 +100,7 @@ extension StatechartInstance {
         let end = tables.candidates.start[row &+ 1]
         while c < end {
             let t = tables.candidates.transition[c]
-            if tables.transitions.isConditionFree[t] || isEnabled(t) { return c }
+            if tables.transitions.isConditionFree[t] || isEnabled(t, plans) { return c }
             c &+= 1
         }
         return -1

@@ -10,7 +10,8 @@ internal enum _SendRoute {
     /// The instance has not started, has finished or has stopped: the event is not processed.
     case notRunning
     /// A single path is active and nobody observes: the precomputed plan of the first enabled
-    /// candidate (SinglePathRoute.swift).
+    /// candidate (SinglePathRoute.swift), run by the table's action slots or, for a compiled
+    /// chart, by its generated code (PlanRunners.swift).
     case singlePath
     /// Parallel states are active and nobody observes: region-local plans, several at once
     /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
@@ -54,7 +55,13 @@ extension StatechartInstance {
     /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
     /// this instance, until the instance is stable.
     @inlinable @inline(__always) @discardableResult
-    public mutating func send(_ event: Event) -> SendResult {
+    public mutating func send(_ event: Event) -> SendResult { send(event, plans: _TablePlans()) }
+
+    /// `send`, with the single-path route's plans and guards run by `plans` (the table's slots,
+    /// or a compiled chart's generated code).
+    @inlinable @inline(__always)
+    mutating func send<Plans: _SinglePathPlans>(_ event: Event, plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let classID: Int32
         // With names that may be tags (known at compile time), a direct row says that they are
         // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
@@ -66,7 +73,7 @@ extension StatechartInstance {
             return sendOutOfLine(event, chart.resolve(event))
         }
         var observer = _NoObserver<StateID, Event>()
-        return take(event, .exact(classID), &observer)
+        return take(event, .exact(classID), &observer, plans)
     }
 
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
@@ -125,12 +132,24 @@ extension StatechartInstance {
     mutating func take<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        take(event, resolved, &observer, _TablePlans())
+    }
+
+    /// `take`, with the single-path route's plans and guards run by `plans` (PlanRunners.swift):
+    /// the route is the same code for the table runtime and for compiled charts, specialized
+    /// for each.
+    @usableFromInline @_transparent
+    mutating func take<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
+    ) -> SendResult
+    where Observer.StateID == StateID, Observer.Event == Event,
+          Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         switch route(for: resolved, observedBy: Observer.self) {
         case .notRunning:
             return notRunningResult()
         case .singlePath:
-            if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID) { return result }
-            return sendByCandidatePlan(event, resolved.classID)
+            if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
+            return sendByCandidatePlan(event, resolved.classID, plans)
         case .regions:
             return sendOnRegions(event, resolved.classID)
         case .stepwise:
