@@ -6,13 +6,22 @@
 # charts, and the W3C documents in ../shared/conformance when they are there (read in place,
 # never copied). What the fuzzer learns is kept in .build-fuzz/corpus/TARGET between runs.
 #
+# FUZZ_SEED and FUZZ_RUNS make a run repeatable: the same seed, the same number of inputs, and
+# Swift's hashing made deterministic give the same inputs on every machine (only the timeout, a
+# wall-clock limit, can differ). CI runs that way, so what passes here passes there; open-ended
+# exploration is a run without them.
+#
 #   FUZZ_SECONDS=60 bash scripts/fuzz.sh            # every target, a minute each
 #   FUZZ_SECONDS=600 bash scripts/fuzz.sh FuzzSCXML  # one target
+#   FUZZ_SEED=1 FUZZ_RUNS=30000 bash scripts/fuzz.sh # CI's repeatable run
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${FUZZ_SECONDS:-600}"
 timeout="${FUZZ_TIMEOUT:-10}"
+repeatable=()
+[ -n "${FUZZ_SEED:-}" ] && repeatable+=("-seed=$FUZZ_SEED")
+[ -n "${FUZZ_RUNS:-}" ] && repeatable+=("-runs=$FUZZ_RUNS")
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzSCXML FuzzSnapshot)
 work="$root/.build-fuzz"
@@ -33,11 +42,14 @@ for target in "${targets[@]}"; do
         FuzzSnapshot) seeds=("Corpus/snapshot"); dict="Dictionaries/snapshot.dict"; max_len=4096 ;;
         *) echo "fuzz.sh: unknown target '$target' (FuzzSCXML, FuzzSnapshot)" >&2; exit 2 ;;
     esac
-    mkdir -p "$work/corpus/$target" "$work/artifacts"
+    corpus="$work/corpus/$target"
+    # A repeatable run starts from the committed seeds alone, not from what earlier runs learned.
+    if [ -n "${FUZZ_SEED:-}" ]; then corpus="$work/corpus-seed$FUZZ_SEED/$target"; rm -rf "$corpus"; fi
+    mkdir -p "$corpus" "$work/artifacts"
     log="$work/$target.log"
-    echo "fuzz.sh: $target for ${seconds}s (log: $log)"
-    if "$work/build/release/$target" "$work/corpus/$target" "${seeds[@]}" \
-        -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 \
+    echo "fuzz.sh: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $log)"
+    if SWIFT_DETERMINISTIC_HASHING=1 "$work/build/release/$target" "$corpus" "${seeds[@]}" \
+        -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 ${repeatable[@]+"${repeatable[@]}"} \
         -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1; then
         # The last status line: executions, coverage, corpus; and the speed.

@@ -37,9 +37,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     for name in Set(names).sorted().prefix(16) {
         instance.send(SCXMLEvent(name))
-        instance.advanceClock(by: .milliseconds(250))
+        instance.advanceClock(by: .milliseconds(250), limit: 32)
     }
-    instance.runUntilIdle(limit: 200)
+    instance.runUntilIdle(limit: 100)
     do {
         _ = try chart.statechart.restore(instance.snapshot(), context: instance.context)
     } catch {

@@ -29,19 +29,28 @@ extension StatechartInstance {
     /// Advances the clock by `duration`, delivering each delayed event that falls due, in due
     /// order (ties in the order sent), each with its full macrostep at its due time. A negative
     /// duration counts as zero; the clock stops at `Int64.max` seconds instead of overflowing.
+    ///
+    /// At most `limit` delayed events are delivered (a round of invoked children's events counts
+    /// as one): a chart whose deliveries schedule ever more events, say two ticks per tick, would
+    /// otherwise never return. When the limit cuts the advance short, the clock stays at the due
+    /// time of the last delivery and the rest stays pending; ``now`` tells how far it got, and
+    /// another call goes on from there.
     @discardableResult
-    public mutating func advanceClock(by duration: Duration) -> [DelayedDelivery<Event>] {
+    public mutating func advanceClock(by duration: Duration, limit: Int = 100_000) -> [DelayedDelivery<Event>] {
         var observer = _NoObserver<StateID, Event>()
-        return advanceClock(by: duration, observer: &observer)
+        return advanceClock(by: duration, limit: limit, observer: &observer)
     }
 
-    /// Advances the clock, reporting to `observer`.
+    /// Advances the clock, reporting to `observer` (see ``advanceClock(by:limit:)``).
     @discardableResult
-    public mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, observer: inout Observer) -> [DelayedDelivery<Event>]
+    public mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, limit: Int = 100_000,
+                                                                   observer: inout Observer) -> [DelayedDelivery<Event>]
     where Observer.StateID == StateID, Observer.Event == Event {
         let target = now.adding(saturating: duration)
         var delivered: [DelayedDelivery<Event>] = []
-        while status == .running, let due = nextDelayedEventTime, due <= target {
+        var work = 0
+        while status == .running, work < limit, let due = nextDelayedEventTime, due <= target {
+            work += 1
             // An invoked child's event falls due first (the parent's own first on a tie).
             guard extras?.value.timers.first?.due == due, let timer = extras?.value.timers.removeFirst() else {
                 deliverChildTimers(at: due, &observer)
@@ -55,7 +64,9 @@ extension StatechartInstance {
             let result = take(timer.event, chart.resolve(timer.event), &observer)
             delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }
-        if status == .running || extras != nil { withExtras { $0.now = max($0.now, target) } }
+        // Cut short by the limit with events still due: the clock stays where the work stopped.
+        let cutShort = work >= limit && status == .running && (nextDelayedEventTime.map { $0 <= target } ?? false)
+        if !cutShort, status == .running || extras != nil { withExtras { $0.now = max($0.now, target) } }
         return delivered
     }
 
@@ -75,7 +86,8 @@ extension StatechartInstance {
         // Rounds are counted too: a round may deliver only invoked children's events.
         var rounds = 0
         while status == .running, delivered.count < limit, rounds < limit, let due = nextDelayedEventTime {
-            delivered += advanceClock(by: due - now, observer: &observer)
+            // One round delivers what is due at one time, however many that is, within the limit.
+            delivered += advanceClock(by: due - now, limit: limit - max(delivered.count, rounds), observer: &observer)
             rounds += 1
         }
         return delivered
