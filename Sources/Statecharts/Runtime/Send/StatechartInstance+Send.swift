@@ -45,8 +45,8 @@ extension StatechartInstance {
         currentEvent = nil
         let initial = chart.tables.states.initialTransition[0]
         if initial >= 0 { microstep([initial], &log, &observer) }
-        settle(&log, steps: 0, &observer)
-        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, &observer) }
+        let settled = settle(&log, steps: 0, &observer)
+        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: .notStarted, to: currentConfiguration)
