@@ -45,10 +45,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         instance.advanceClock(by: .milliseconds(250), limit: 8)
     }
     instance.runUntilIdle(limit: 20)
+    let snapshot = instance.snapshot()
+    let invoking = !(snapshot.runningInvocations ?? []).isEmpty
     do {
-        _ = try chart.statechart.restore(instance.snapshot(), context: instance.context)
+        _ = try chart.statechart.restore(snapshot, context: instance.context)
+        if invoking { fatalError("a snapshot taken while invoked charts ran restored (it holds no child sessions)") }
     } catch {
-        fatalError("a running instance's snapshot does not restore: \(error)")
+        // A snapshot does not hold child sessions: one taken while children run is refused, for
+        // that reason alone. Anything else is a finding.
+        let problems = (error as? SnapshotRestoreError)?.problems ?? []
+        let onlyChildren = !problems.isEmpty && problems.allSatisfy { $0.hasPrefix("the snapshot was taken while invoked charts ran") }
+        if !(invoking && onlyChildren) { fatalError("a running instance's snapshot does not restore: \(error)") }
     }
     return 0
 }
