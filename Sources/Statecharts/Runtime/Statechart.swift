@@ -207,9 +207,15 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         return mask
     }
 
-    /// Resolves `event` once, so that sending it again needs no lookup at all.
+    /// Resolves `event` once, so that sending it again needs no lookup of its name.
+    ///
+    /// Under descriptor matching (``StatechartEvent/descriptorsMatchExactly`` `false`, such as
+    /// `String` events) the descriptors the name matches are computed here and cached by the
+    /// chart; sending the prepared event reads them from that cache.
     public func prepare(_ event: Event) -> PreparedEvent<Event> {
-        PreparedEvent(event: event, resolved: resolve(event))
+        if exactMatching { return PreparedEvent(event: event, exactClass: eventClass(ofName: event.name)) }
+        _ = mask(for: event.name)
+        return PreparedEvent(event: event, exactClass: nil)
     }
 }
 
@@ -223,8 +229,9 @@ internal final class _EventMask: Sendable {
 /// An event with its transition class resolved.
 ///
 /// An enum rather than a class and an optional mask: copying an exactly matched event (the common
-/// case, and every prepared event of such a chart) then involves no reference count at all, not
-/// even a call to retain or release `nil`.
+/// case) then involves no reference count at all, not even a call to retain or release `nil`.
+/// ``PreparedEvent`` does not hold one: destroying an enum with a reference in one case takes a
+/// call per event, even for the exact case.
 @usableFromInline
 internal enum _ResolvedEvent: Sendable {
     /// Exact matching: the event's class.
@@ -263,7 +270,10 @@ internal enum _ResolvedEvent: Sendable {
 public struct PreparedEvent<Event: StatechartEvent>: Sendable {
     /// The event.
     public let event: Event
-    @usableFromInline let resolved: _ResolvedEvent
+    /// The event's class when the chart matches names exactly; `nil` under descriptor matching
+    /// (the chart caches the name's matches). No reference: a prepared event of a trivial event
+    /// type is copied and destroyed as plain bits, with no reference count to test in a loop.
+    @usableFromInline let exactClass: Int32?
 }
 
 extension CaseIterable {
