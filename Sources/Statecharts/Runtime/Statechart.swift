@@ -228,11 +228,11 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         return mask
     }
 
-    /// Resolves `event` once, so that sending it again needs no lookup of its name.
+    /// Resolves `event` once, so that sending it again needs no lookup of its name's class.
     ///
     /// Under descriptor matching (``StatechartEvent/descriptorsMatchExactly`` `false`, such as
     /// `String` events) the descriptors the name matches are computed here and cached by the
-    /// chart; sending the prepared event reads them from that cache.
+    /// chart; sending the prepared event finds them in that cache by the name.
     public func prepare(_ event: Event) -> PreparedEvent<Event> {
         if exactMatching { return PreparedEvent(event: event, exactClass: eventClass(ofName: event.name)) }
         _ = mask(for: event.name)
