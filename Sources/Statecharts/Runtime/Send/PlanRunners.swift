@@ -16,6 +16,9 @@ internal protocol _SinglePathPlans {
     /// table runtime's shortcut for its most common plan).
     static var runsSingleActions: Bool { get }
 
+    /// The direct table of `chart`, the instance's chart (read once per event).
+    func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
+
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -35,6 +38,9 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
+
+    @inlinable @inline(__always)
+    func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -73,29 +79,61 @@ public protocol _GeneratedPlans {
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
 }
 
-/// A compiled chart's plans and guards: `planOf[c]` is the generated plan of candidate `c`
-/// (checked against the chart when the compiled chart was made, see
-/// ``Statechart/_planIndices(matching:)``), for every candidate that has a single-path plan.
+/// What a compiled instance's `send` reads without going through its chart: the chart's direct
+/// table, and `planOf`, where `planOf[c]` is the generated plan of candidate `c` (checked against
+/// the chart when the compiled chart was made, see ``Statechart/_planIndices(matching:)``), for
+/// every candidate that has a single-path plan. Made by ``Statechart/_compiledSendTables(planOf:)``
+/// and kept in the compiled instance, one load from it each. Not for use elsewhere: public only
+/// because StatechartsCompiled's `send` is inlined into its users' code.
+///
+/// Both tables are never written after they are made; they live as long as the compiled chart,
+/// which the compiled instance holds: safe to read from any thread.
+@frozen
+public struct _CompiledSendTables: @unchecked Sendable {
+    @usableFromInline let planOf: UnsafePointer<Int32>
+    @usableFromInline let direct: _DirectTableHandle
+
+    @inlinable init(planOf: UnsafePointer<Int32>, direct: _DirectTableHandle) {
+        self.planOf = planOf
+        self.direct = direct
+    }
+}
+
+extension Statechart {
+    /// The tables a compiled instance of this chart reads in `send`, with `planOf`, the compiled
+    /// chart's plan of each candidate (which it owns and keeps alive with this chart).
+    @_spi(CompiledCharts)
+    public func _compiledSendTables(planOf: UnsafePointer<Int32>) -> _CompiledSendTables {
+        _CompiledSendTables(planOf: planOf, direct: direct)
+    }
+}
+
+/// A compiled chart's plans and guards: the generated code, and the tables of
+/// ``_CompiledSendTables``.
 @usableFromInline @frozen
 internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _GeneratedPlans>: _SinglePathPlans {
     @usableFromInline typealias Event = Plans.Event
     @usableFromInline typealias Context = Plans.Context
 
-    @usableFromInline let planOf: UnsafePointer<Int32>
+    @usableFromInline let tables: _CompiledSendTables
 
-    @inlinable init(planOf: UnsafePointer<Int32>) { self.planOf = planOf }
+    @inlinable init(_ tables: _CompiledSendTables) { self.tables = tables }
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { false } }
+
+    /// The compiled instance's copy: one load from the instance, not two through the chart.
+    @inlinable @inline(__always)
+    func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(planOf[Int(c)], &instance.context, event, &instance.outbox)
+        Plans._runPlan(tables.planOf[Int(c)], &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
     func runPlan(_ c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(planOf[Int(c)], &instance.context, instance.currentEvent, &instance.outbox)
+        Plans._runPlan(tables.planOf[Int(c)], &instance.context, instance.currentEvent, &instance.outbox)
         if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 
@@ -106,30 +144,35 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
 }
 
 extension StatechartInstance {
-    /// Sends an event with the single-path plans and guards run by generated code (`Plans`, see
-    /// ``_GeneratedPlans``); everything else as ``send(_:)``. Not for use outside
+    /// The front of a compiled chart's `send` (`Plans`, see ``_GeneratedPlans``): the direct
+    /// table's answer, or `nil` when it does not decide the event (nothing has happened then), and
+    /// ``_sendCompiledRest(_:by:tables:)`` follows, out of line. Not for use outside
     /// StatechartsCompiled.
     ///
-    /// Only the direct table's answer is inlined into the caller; everything else is one call
-    /// out of line. Then the inlined part needs no saved registers: with the other routes'
-    /// calls inlined beside it, every event paid for saving and restoring six of them.
+    /// Only this is inlined into the caller, and the rest is one call that reads the compiled
+    /// instance itself: the inlined part then loads only the leaf and the direct table, and needs
+    /// no saved registers besides the one the call's result needs.
     @inlinable @inline(__always)
-    public mutating func _sendCompiled<Plans: _GeneratedPlans>(
-        _ event: Event, by _: Plans.Type, planOf: UnsafePointer<Int32>
-    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        let plans = _GeneratedPlanRunner<StateID, Plans>(planOf: planOf)
-        if Event._namesMayBeTags && leafRow.isDirectRow,
-           let result = sendByDirectEntry(event, Statechart<StateID, Event, Context>.tag(of: event.name), plans) {
-            return result
-        }
-        return sendOutOfLine(event, plans)
+    public mutating func _sendCompiledFront<Plans: _GeneratedPlans>(
+        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+        guard leafRow.isDirectRow else { return nil }
+        // A direct row says that the chart matches names exactly, and that names are tags when
+        // they may be (see `Statechart.fastRows`); `_namesMayBeTags` is a constant of the type.
+        let classID = Event._namesMayBeTags
+            ? Statechart<StateID, Event, Context>.tag(of: event.name) : chart.eventClass(ofName: event.name)
+        return sendByDirectEntry(event, classID, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
-    /// What the compiled front above leaves, out of line: `send` with `plans`, without the tag
-    /// test the front already made (for names that are not tags, a run-time conformance lookup).
-    @inlinable @inline(never)
-    mutating func sendOutOfLine<Plans: _SinglePathPlans>(_ event: Event, _ plans: Plans) -> SendResult
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+    /// The rest of a compiled chart's `send`, when ``_sendCompiledFront(_:by:tables:)`` returned
+    /// `nil`: `send` with the single-path plans and guards run by the generated code, everything
+    /// else as ``send(_:)``. The compiled instance calls it out of line. Not for use outside
+    /// StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendCompiledRest<Plans: _GeneratedPlans>(
+        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
+        let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
             return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)

@@ -79,11 +79,19 @@ extension StatechartInstance {
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: PreparedEvent<Event>) -> SendResult {
-        if case .exact(let classID) = event.resolved {
+        if let classID = event.exactClass {
             var observer = _NoObserver<StateID, Event>()
             return take(event.event, .exact(classID), &observer)
         }
-        return sendOutOfLine(event.event, event.resolved)
+        return sendOutOfLine(resolving: event.event)
+    }
+
+    /// `send` for an event matched by descriptors, resolved here from the chart's cache: out of
+    /// line, so that the prepared `send` above inlines only its exact case.
+    @inlinable @inline(never)
+    mutating func sendOutOfLine(resolving event: Event) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return take(event, chart.resolve(event), &observer)
     }
 
     /// `send` for an event matched by descriptors (no fast route applies), out of line.
