@@ -129,8 +129,8 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states
-/// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
-/// that take the context alone.
+/// it exits and enters as bits, its transition, and whether it has exit actions, entry actions,
+/// and only actions that take the context alone.
 @usableFromInline
 internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let exits: UInt64
@@ -139,17 +139,20 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     /// own: that action, called without a range.
     @usableFromInline let transitionAction: _ContextActionRef?
     @usableFromInline let flags: UInt32
+    /// The candidate's transition (small enough for a result's field, ``_ResultHead/fits(_:)``).
+    @usableFromInline let transition: Int32
 
     @inlinable static var exitActions: UInt32 { 1 }
     @inlinable static var entryActions: UInt32 { 2 }
     @inlinable static var contextOnly: UInt32 { 4 }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: _ContextActionRef? = nil) {
+    init(exits: UInt64, entries: UInt64, flags: UInt32, transition: Int32, transitionAction: _ContextActionRef? = nil) {
         self.exits = exits
         self.entries = entries
         self.transitionAction = transitionAction
         self.flags = flags
+        self.transition = transition
     }
 }
 
@@ -192,6 +195,19 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
 @usableFromInline
 internal enum _MicrostepPhase: Sendable {
     case exit, transition, entry
+
+    /// The phase as generated code receives it (``_GeneratedPlans/_runPlanPhase(_:_:_:_:_:)``):
+    /// 0, 1 or 2, in microstep order.
+    @inlinable
+    var generatedCode: Int32 {
+        @inline(__always) get {
+            switch self {
+            case .exit: 0
+            case .transition: 1
+            case .entry: 2
+            }
+        }
+    }
 
     /// Calls `body` for each phase and each of `count` transitions, in microstep order;
     /// `exits: false` or `entries: false` skips a phase with nothing to do.

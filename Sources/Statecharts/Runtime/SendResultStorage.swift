@@ -75,6 +75,12 @@ internal struct _ResultHead: Sendable {
             | Self.field(2, holding: e.2) | Self.field(3, holding: e.3)
     }
 
+    /// One to four transitions already in their fields (`field(_:holding:)`, from field 0 on).
+    @inlinable @inline(__always)
+    init(transitionedWithFields fields: UInt64) {
+        bits = Self.code(.transitioned) | Self.fourFlag | fields
+    }
+
     /// Whether every transition of `four` fits a 14-bit field (each is -1 or more).
     @inlinable
     static func fits(_ four: _FourTransitions) -> Bool {

@@ -1,11 +1,12 @@
-// How the single-path route runs a candidate's plan and evaluates a guard, as a type: the route
-// (SinglePathRoute.swift) is generic over it and specialized at compile time, so it is written
-// once for the table runtime (`_TablePlans`: the plan's action slots, the guard slots) and for
-// compiled charts (`_GeneratedPlanRunner`: code the `@CompiledStatechart` macro of
-// StatechartsCompiled generated, with the user's bodies inlined).
+// How the single-path and regions routes run a candidate's plan and evaluate a guard, as a
+// type: the routes (SinglePathRoute.swift, RegionsRoute.swift) are generic over it and
+// specialized at compile time, so each is written once for the table runtime (`_TablePlans`: the
+// plan's action slots, the guard slots) and for compiled charts (`_GeneratedPlanRunner`: code
+// the `@CompiledStatechart` macro of StatechartsCompiled generated, with the user's bodies
+// inlined).
 
-/// What the single-path route asks of the code that runs plans and guards. Every requirement is
-/// inlined into the route.
+/// What the single-path route and the regions route's bits stage ask of the code that runs
+/// plans and guards. Every requirement is inlined into the route.
 @usableFromInline
 internal protocol _SinglePathPlans {
     associatedtype StateID: Hashable & Sendable
@@ -27,6 +28,13 @@ internal protocol _SinglePathPlans {
 
     /// Evaluates transition `t`'s guard (`true` without one).
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
+
+    /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
+    /// route takes up to four such candidates together, phase by phase; none of their actions
+    /// reaches the outbox); `contextOnly`: every action of every candidate taken takes only the
+    /// context.
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
@@ -57,6 +65,20 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
         unowned(unsafe) let tables = instance.chart.tables
         return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        // A transition with one context-only action, and nothing else that takes the event:
+        // called without a range.
+        if phase == .transition, let action = tables.regions.steps[c].transitionAction {
+            action.run(&instance.context)
+            return
+        }
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
+    }
 }
 
 /// Generated code that runs a compiled chart's plans and evaluates its guards (written by the
@@ -71,6 +93,7 @@ public protocol _GeneratedPlans {
 
     /// Evaluates the guard of transition `transition` (`true` when it has none).
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
+
 }
 
 /// A compiled chart's plans and guards: `planOf[c]` is the generated plan of candidate `c`
@@ -102,6 +125,12 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     @inlinable @inline(__always)
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
         Plans._evaluateGuard(t, instance.context, instance.currentEvent, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        _TablePlans<StateID, Event, Context>().runRegionPhase(phase, of: c, event, contextOnly: contextOnly, on: &instance)
     }
 }
 

@@ -31,14 +31,14 @@ extension StatechartInstance {
     }
 
     /// The regions route for an external event of class `classID`: the region bits when they
-    /// may decide, else the region plans. Out of line: `send` inlines only its front.
+    /// may decide, else the region plans. The bits stage runs its plans with `plans` (the
+    /// table's action slots, or a compiled chart's generated code, PlanRunners.swift). Out of
+    /// line: `send` inlines only its front.
     @inlinable @inline(never)
-    mutating func sendOnRegions(_ event: Event, _ classID: Int32) -> SendResult {
-        unowned(unsafe) let tables = chart.tables
-        if tables.regions.exists && hasNoPendingExternalEvents {
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
-                sendOnRegionBits(event, classID, picks: picks)
-            }
+    mutating func sendOnRegions<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        if chart.tables.regions.exists && hasNoPendingExternalEvents {
+            return sendOnRegionBits(event, classID, plans)
         }
         return sendByRegionPlans(event, classID)
     }
@@ -55,12 +55,13 @@ extension StatechartInstance {
         return sendByRegionPlans(event, resolved, &observer)
     }
 
-    /// The region bits (charts of at most 64 states): when every active leaf's row in the direct
-    /// table is ignored or a region-local direct candidate, takes them all together on the
-    /// configuration's bits (all exits, then all transition actions, then all entries); otherwise
-    /// the region plans decide, before anything has happened.
+    /// The region bits (charts of at most 64 states): when every active leaf's row is ignored or
+    /// a region-local direct candidate, and at most four are, takes them all together on the
+    /// configuration's bits (all exits, then all transition actions, then all entries, each run
+    /// by `plans`); otherwise the region plans decide, before anything has happened.
     @inlinable @inline(__always)
-    mutating func sendOnRegionBits(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
+    mutating func sendOnRegionBits<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
         var leaves = word & tables.regions.atomicMask
@@ -70,8 +71,10 @@ extension StatechartInstance {
         // (often only the transitions'), and whether every action takes only the context.
         var anyFlags: UInt32 = 0
         var allFlags: UInt32 = ~0
+        var picks = SIMD4<Int32>()
+        // The picks' transitions as the result's fields.
+        var fields: UInt64 = 0
         var count = 0
-        // Read once: the stores into `picks` could alias the tables as far as the optimizer knows.
         let shift = tables.direct.shift
         let rows = tables.regions.rows
         let steps = tables.regions.steps
@@ -80,35 +83,28 @@ extension StatechartInstance {
             leaves &= leaves &- 1
             let row = rows[s &<< shift | Int(classID)]
             if row.isIgnored { continue }
-            // Not a region-local direct candidate: the region plans decide, before anything happened.
-            guard let c = row.candidate else { return sendByRegionPlans(event, classID) }
+            // Not a region-local direct candidate, or a fifth: the region plans decide, before
+            // anything happened.
+            guard let c = row.candidate, count < 4 else { return sendByRegionPlans(event, classID) }
             let step = steps[c]
             exits |= step.exits
             entries |= step.entries
             anyFlags |= step.flags
             allFlags &= step.flags
             picks[count] = c
+            fields |= _ResultHead.field(UInt64(truncatingIfNeeded: count), holding: step.transition)
             count &+= 1
         }
-        let exitActions = anyFlags & _RegionStep.exitActions != 0
-        let entryActions = anyFlags & _RegionStep.entryActions != 0
-        let contextOnly = allFlags & _RegionStep.contextOnly != 0
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        guard count <= 4 else { return sendByRegionPlans(event, classID) }
-        _MicrostepPhase.inOrder(count: count, exits: exitActions, entries: entryActions) { phase, i in
-            if phase == .transition, let action = steps[picks[i]].transitionAction {
-                action.run(&context)
-            } else {
-                let actions = tables.candidates.plans[picks[i]].actions(of: phase)
-                runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
-            }
+        let contextOnly = allFlags & _RegionStep.contextOnly != 0
+        _MicrostepPhase.inOrder(count: count, exits: anyFlags & _RegionStep.exitActions != 0,
+                                entries: anyFlags & _RegionStep.entryActions != 0) { phase, i in
+            plans.runRegionPhase(phase, of: picks[i], event, contextOnly: contextOnly, on: &self)
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
-        var transitions = _FourTransitions.none
-        for i in 0..<count { transitions[i] = tables.candidates.transition[picks[i]] }
-        return SendResult(transitions: transitions, fromWord: word, toWord: newWord)
+        return SendResult(transitionFields: fields, fromWord: word, toWord: newWord)
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes
