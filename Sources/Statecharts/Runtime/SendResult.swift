@@ -235,10 +235,10 @@ public struct SendResult: Sendable, Hashable {
     }
 
     /// A result of the regions route's bits stage: one to four transitions, already packed as
-    /// the head's fields (``_ResultHead/field(_:holding:)``), configurations of up to 64 states.
+    /// the head's fields, configurations of up to 64 states.
     @inlinable @inline(__always)
-    internal init(transitionFields: UInt64, fromWord: UInt64, toWord: UInt64) {
-        head = _ResultHead(transitionedWithFields: transitionFields)
+    internal init(transitions: _ResultHead.Fields, fromWord: UInt64, toWord: UInt64) {
+        head = _ResultHead(transitioned: transitions)
         details = nil
         packedFrom = _PackedConfiguration(word: fromWord)
         packedTo = _PackedConfiguration(word: toWord)

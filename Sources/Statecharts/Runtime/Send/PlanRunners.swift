@@ -94,6 +94,11 @@ public protocol _GeneratedPlans {
     /// Evaluates the guard of transition `transition` (`true` when it has none).
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
 
+    /// Runs the actions of one phase of plan `plan`: `phase` 0 its exit actions, 1 its
+    /// transition's own, 2 its entry actions (the regions route takes several plans together,
+    /// phase by phase).
+    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
+                              _ outbox: inout Outbox<Event>)
 }
 
 /// A compiled chart's plans and guards: `planOf[c]` is the generated plan of candidate `c`
@@ -128,9 +133,9 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     }
 
     @inlinable @inline(__always)
-    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
-        _TablePlans<StateID, Event, Context>().runRegionPhase(phase, of: c, event, contextOnly: contextOnly, on: &instance)
+        Plans._runPlanPhase(planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
     }
 }
 

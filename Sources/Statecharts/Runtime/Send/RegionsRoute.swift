@@ -73,7 +73,7 @@ extension StatechartInstance {
         var allFlags: UInt32 = ~0
         var picks = SIMD4<Int32>()
         // The picks' transitions as the result's fields.
-        var fields: UInt64 = 0
+        var fields = _ResultHead.Fields()
         var count = 0
         let shift = tables.direct.shift
         let rows = tables.regions.rows
@@ -91,8 +91,9 @@ extension StatechartInstance {
             entries |= step.entries
             anyFlags |= step.flags
             allFlags &= step.flags
-            picks[count] = c
-            fields |= _ResultHead.field(UInt64(truncatingIfNeeded: count), holding: step.transition)
+            // `& 3`: the guard above keeps `count` below 4; this says so to the optimizer.
+            picks[count & 3] = c
+            fields.append(step.transition)
             count &+= 1
         }
         // At most 64 states: the configuration is `word` alone.
@@ -104,7 +105,7 @@ extension StatechartInstance {
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
-        return SendResult(transitionFields: fields, fromWord: word, toWord: newWord)
+        return SendResult(transitions: fields, fromWord: word, toWord: newWord)
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes
