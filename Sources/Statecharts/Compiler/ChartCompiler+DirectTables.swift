@@ -31,19 +31,20 @@ extension _ChartCompiler {
             if b.candidates.actionStart[c + 1] > b.candidates.transitionEnd[c] { flags |= _RegionStep.entryActions }
             steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags, transition: Int32(t))
         }
-        // The row table: a region-local direct candidate (its exits are never empty, and its
-        // transition fits a result's field), ignored, or anything else (the full path decides).
+        // The row table: a region-local direct candidate (its exits are never empty, its number
+        // fits a pick and its transition a result's field), ignored, or anything else (the
+        // full path decides).
         let shift = b.direct.shift
-        var rows = Array(repeating: _RegionRow.slow, count: b.direct.entries.count)
+        var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: 1 << shift))
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
                 let entry = b.direct.entries[s << shift | cls]
                 if entry.isIgnored {
-                    rows[s << shift | cls] = .ignored
+                    rows[_RegionTables.index(state: s, class: cls)] = .ignored
                     continue
                 }
                 let c = entry.directCandidate
-                guard c >= 0, steps[Int(c)].exits != 0,
+                guard _RegionRow.fits(c), steps[Int(c)].exits != 0,
                       _ResultHead.fits(_FourTransitions(steps[Int(c)].transition)) else { continue }
                 if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
@@ -52,7 +53,7 @@ extension _ChartCompiler {
                                                 flags: step.flags | _RegionStep.contextOnly,
                                                 transition: step.transition, transitionAction: singleContextAction(own))
                 }
-                rows[s << shift | cls] = _RegionRow(candidate: c)
+                rows[_RegionTables.index(state: s, class: cls)] = _RegionRow(candidate: c)
             }
         }
         b.regions.rows = rows

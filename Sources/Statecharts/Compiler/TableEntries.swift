@@ -126,6 +126,19 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
     /// The region-local candidate, if the row holds one.
     @inlinable
     var candidate: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
+
+    /// Whether candidate `c` may stand in a row: it fits the 16 bits of ``packed(_:at:)``.
+    @inlinable
+    static func fits(_ c: Int32) -> Bool { c >= 0 && c < 1 << 16 }
+
+    /// Candidate `c` (``fits(_:)``) as pick `i` (0 ..< 4) of a word of four picks, which the
+    /// regions route keeps in a register.
+    @inlinable @inline(__always)
+    static func packed(_ c: Int32, at i: Int) -> UInt64 { UInt64(UInt32(bitPattern: c)) &<< (16 &* i) }
+
+    /// Pick `i` of a word of picks made by ``packed(_:at:)``.
+    @inlinable @inline(__always)
+    static func unpacked(_ picks: UInt64, at i: Int) -> Int32 { Int32(truncatingIfNeeded: picks &>> (16 &* i) & 0xFFFF) }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states
@@ -223,9 +236,18 @@ internal enum _MicrostepPhase: Sendable {
                 body(.exit, i)
             }
         }
-        for i in 0..<count { body(.transition, i) }
+        // `while`, not `for i in 0..<count`: no check that the range is well-formed.
+        var i = 0
+        while i < count {
+            body(.transition, i)
+            i &+= 1
+        }
         if entries {
-            for i in 0..<count { body(.entry, i) }
+            i = 0
+            while i < count {
+                body(.entry, i)
+                i &+= 1
+            }
         }
     }
 }

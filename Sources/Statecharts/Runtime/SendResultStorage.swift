@@ -94,7 +94,8 @@ internal struct _ResultHead: Sendable {
         /// most four times.
         @inlinable @inline(__always)
         mutating func append(_ t: Int32) {
-            bits |= UInt64(UInt32(bitPattern: t &+ 1)) << shift
+            // `&<<`: the shift stays below 64 (at most four fields).
+            bits |= UInt64(UInt32(bitPattern: t &+ 1)) &<< shift
             shift &+= _ResultHead.fieldShift(1) &- _ResultHead.fieldShift(0)
         }
     }

@@ -6,9 +6,11 @@
 // microstep orders them.
 //
 // Two stages. `sendOnRegionBits` (charts of at most 64 states) decides on the configuration's
-// bits when every active leaf's row is ignored or a region-local direct candidate.
-// `sendByRegionPlans` selects by guards and takes region-local picks by their plans; picks that
-// are not region-local go through the general microstep, already selected.
+// bits when every active leaf's row is ignored or a region-local direct candidate, at most four
+// of them; it is generic over what runs a plan (PlanRunners.swift), so a compiled chart runs its
+// generated code there. `sendByRegionPlans` selects by guards and takes region-local picks by
+// their plans; picks that are not region-local go through the general microstep, already
+// selected.
 //
 // May not: enter or leave a parallel state, record history, or run where eventless transitions
 // exist (except the bits stage, whose direct candidates are never followed by one). What it
@@ -31,9 +33,7 @@ extension StatechartInstance {
     }
 
     /// The regions route for an external event of class `classID`: the region bits when they
-    /// may decide, else the region plans. The bits stage runs its plans with `plans` (the
-    /// table's action slots, or a compiled chart's generated code, PlanRunners.swift). Out of
-    /// line: `send` inlines only its front.
+    /// may decide, else the region plans. Out of line: `send` inlines only its front.
     @inlinable @inline(never)
     mutating func sendOnRegions<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -71,17 +71,16 @@ extension StatechartInstance {
         // (often only the transitions'), and whether every action takes only the context.
         var anyFlags: UInt32 = 0
         var allFlags: UInt32 = ~0
-        var picks = SIMD4<Int32>()
+        var picks: UInt64 = 0
         // The picks' transitions as the result's fields.
         var fields = _ResultHead.Fields()
         var count = 0
-        let shift = tables.direct.shift
         let rows = tables.regions.rows
         let steps = tables.regions.steps
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let row = rows[s &<< shift | Int(classID)]
+            let row = rows[_RegionTables.index(state: s, class: Int(classID))]
             if row.isIgnored { continue }
             // Not a region-local direct candidate, or a fifth: the region plans decide, before
             // anything happened.
@@ -91,8 +90,7 @@ extension StatechartInstance {
             entries |= step.entries
             anyFlags |= step.flags
             allFlags &= step.flags
-            // `& 3`: the guard above keeps `count` below 4; this says so to the optimizer.
-            picks[count & 3] = c
+            picks |= _RegionRow.packed(c, at: count)
             fields.append(step.transition)
             count &+= 1
         }
@@ -101,7 +99,7 @@ extension StatechartInstance {
         let contextOnly = allFlags & _RegionStep.contextOnly != 0
         _MicrostepPhase.inOrder(count: count, exits: anyFlags & _RegionStep.exitActions != 0,
                                 entries: anyFlags & _RegionStep.entryActions != 0) { phase, i in
-            plans.runRegionPhase(phase, of: picks[i], event, contextOnly: contextOnly, on: &self)
+            plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
