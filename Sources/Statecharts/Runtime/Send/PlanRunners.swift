@@ -17,6 +17,12 @@ internal protocol _SinglePathPlans {
     /// table runtime's shortcut for its most common plan).
     static var runsSingleActions: Bool { get }
 
+    /// Whether `take` runs inside the caller's loop, so that every route behind the direct
+    /// table must be one call out of line (the table runtime's `send`); `false` where `take`
+    /// itself already runs out of line (a compiled chart's `send` past its direct front), so
+    /// the regions route is inlined into it.
+    static var takesInline: Bool { get }
+
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -43,6 +49,8 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
+
+    @inlinable static var takesInline: Bool { @inline(__always) get { true } }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -114,6 +122,8 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     @inlinable init(planOf: UnsafePointer<Int32>) { self.planOf = planOf }
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { false } }
+
+    @inlinable static var takesInline: Bool { @inline(__always) get { false } }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,

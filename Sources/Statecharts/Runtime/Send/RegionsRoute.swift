@@ -37,6 +37,14 @@ extension StatechartInstance {
     @inlinable @inline(never)
     mutating func sendOnRegions<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        sendOnRegionsInline(event, classID, plans)
+    }
+
+    /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
+    /// ``_SinglePathPlans/takesInline``).
+    @inlinable @inline(__always)
+    mutating func sendOnRegionsInline<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         if chart.tables.regions.exists && hasNoPendingExternalEvents {
             return sendOnRegionBits(event, classID, plans)
         }
