@@ -13,8 +13,9 @@ struct PanelLog: Sendable, Equatable {
 }
 
 /// Five regions. `step` moves a, b and c (exit, transition and entry actions in different
-/// regions); `other` moves b and c back; `all` moves every region (five at once); `named`
-/// moves region a with an action that reads the event.
+/// regions); `other` moves b and c back (c's transition is guarded: the region plans take it);
+/// `all` moves every region (five at once); `named` moves region a with an action that reads
+/// the event.
 @CompiledStatechart
 enum PanelChart {
     typealias StateID = Panel
@@ -55,7 +56,7 @@ enum PanelChart {
                     On(.all, to: .c2) { $0.count += 1 }
                 }
                 State(.c2) {
-                    On(.other, to: .c1) { $0.log.append("c2>c1") }
+                    On(.other, to: .c1, guard: Guard { $0.count >= 0 }) { $0.log.append("c2>c1") }
                     On(.all, to: .c1) { $0.count += 1 }
                 }
             }
@@ -86,6 +87,24 @@ enum PanelChart {
         #expect(compiledResult.transitions.count == 3)
         #expect(compiled.configuration == [.panel, .a, .a2, .b, .b2, .c, .c2, .d, .d1, .e, .e1])
         #expect(compiled.configuration == plain.configuration)
+    }
+
+    /// A guarded transition in one region and a plain one in another: taken together by the
+    /// region plans, with the generated guard and phases.
+    @Test func guardedRegionsTogether() throws {
+        var compiled = try PanelChart.start(context: PanelLog())
+        var plain = try Statechart(PanelChart.definition).start(context: PanelLog())
+        compiled.send(.step)
+        plain.send(.step)
+        compiled.context.log = []
+        plain.context.log = []
+        let compiledResult = compiled.send(.other)
+        let plainResult = plain.send(.other)
+        #expect(compiled.context.log == ["exit b2", "c2>c1"])
+        #expect(plain.context.log == ["exit b2", "c2>c1"])
+        #expect(compiledResult == plainResult)
+        #expect(compiledResult.transitions.count == 2)
+        #expect(compiled.configuration == [.panel, .a, .a2, .b, .b1, .c, .c1, .d, .d1, .e, .e1])
     }
 
     /// Five regions moving at once (more than the bits stage takes), and an action that reads

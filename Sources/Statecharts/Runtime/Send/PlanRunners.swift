@@ -5,8 +5,8 @@
 // the `@CompiledStatechart` macro of StatechartsCompiled generated, with the user's bodies
 // inlined).
 
-/// What the single-path route and the regions route's bits stage ask of the code that runs
-/// plans and guards. Every requirement is inlined into the route.
+/// What the single-path and regions routes ask of the code that runs plans and guards. Every
+/// requirement is inlined into the route.
 @usableFromInline
 internal protocol _SinglePathPlans {
     associatedtype StateID: Hashable & Sendable
@@ -41,6 +41,11 @@ internal protocol _SinglePathPlans {
     /// context.
     func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>)
+
+    /// Runs the actions of `phase` of candidate `c`'s plan with the instance's current event,
+    /// carrying out what they sent or cancelled (the region plans take several candidates
+    /// together, phase by phase).
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
@@ -86,6 +91,13 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
         }
         let actions = tables.candidates.plans[c].actions(of: phase)
         instance.runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
     }
 }
 
@@ -146,6 +158,12 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
         Plans._runPlanPhase(planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(planOf[Int(c)], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
+        if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 }
 

@@ -48,19 +48,21 @@ extension StatechartInstance {
         if chart.tables.regions.exists && hasNoPendingExternalEvents {
             return sendOnRegionBits(event, classID, plans)
         }
-        return sendByRegionPlans(event, classID)
+        return sendByRegionPlans(event, classID, plans)
     }
 
-    /// The region plans for an external event of class `classID`, or the general route where
-    /// eventless transitions rule them out (nothing has happened then).
+    /// The region plans for an external event of class `classID`, their guards and actions run
+    /// by `plans`, or the general route where eventless transitions rule them out (nothing has
+    /// happened then).
     @inlinable @inline(never)
-    mutating func sendByRegionPlans(_ event: Event, _ classID: Int32) -> SendResult {
+    mutating func sendByRegionPlans<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
         guard !chart.tables.transitions.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
-        return sendByRegionPlans(event, resolved, &observer)
+        return sendByRegionPlans(event, resolved, &observer, plans)
     }
 
     /// The region bits (charts of at most 64 states): when every active leaf's row is ignored or
@@ -92,7 +94,7 @@ extension StatechartInstance {
             if row.isIgnored { continue }
             // Not a region-local direct candidate, or a fifth: the region plans decide, before
             // anything happened.
-            guard let c = row.candidate, count < 4 else { return sendByRegionPlans(event, classID) }
+            guard let c = row.candidate, count < 4 else { return sendByRegionPlans(event, classID, plans) }
             let step = steps[c]
             exits |= step.exits
             entries |= step.entries
@@ -119,22 +121,24 @@ extension StatechartInstance {
     /// evaluated twice). Allocates nothing when every active leaf's row in the direct table is
     /// direct or ignored.
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver>(
-        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
-    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
+                          Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let active = activeSet
         currentEvent = event
         // At most one pick per active state.
         return withUnsafeTemporaryAllocation(of: _Pick.self, capacity: Swift.max(1, active.count)) { buffer in
-            sendByRegionPlans(event, resolved, active, picks: buffer, &observer)
+            sendByRegionPlans(event, resolved, active, picks: buffer, &observer, plans)
         }
     }
 
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
         _ event: Event, _ resolved: _ResolvedEvent, _ active: _Bitset,
-        picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer
-    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer, _ plans: Plans
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
+                          Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = Configuration(leaf: -1, set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
@@ -154,7 +158,7 @@ extension StatechartInstance {
             }
             if c < 0 {
                 allDirect = false
-                c = firstEnabledCandidate(of: s, resolved.classID, _TablePlans())
+                c = firstEnabledCandidate(of: s, resolved.classID, plans)
                 if c < 0 { return }
             }
             let t = tables.candidates.transition[c]
@@ -183,10 +187,9 @@ extension StatechartInstance {
         _MicrostepPhase.inOrder(count: picks.count) { phase, i in
             let pick = picks[i]
             let t = pick.transition
-            let actions = tables.candidates.plans[pick.candidate].actions(of: phase)
             switch phase {
             case .exit:
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.exit, of: pick.candidate, on: &self)
                 if let domain = tables.transitions.domain[t].state {
                     var s = pick.atomic
                     while s != domain {
@@ -196,7 +199,7 @@ extension StatechartInstance {
                 }
             case .transition:
                 log.transitions.append(t)
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.transition, of: pick.candidate, on: &self)
             case .entry:
                 if tables.transitions.domain[t].state != nil {
                     var i = tables.transitions.planEntryStart[t]
@@ -206,7 +209,7 @@ extension StatechartInstance {
                         i += 1
                     }
                 }
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.entry, of: pick.candidate, on: &self)
             }
         }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
