@@ -5,12 +5,12 @@
 // all transition actions (selection order), then all entries (entry order), exactly as SCXML's
 // microstep orders them.
 //
-// Two stages. `sendOnRegionBits` (charts of at most 64 states) decides on the configuration's
-// bits when every active leaf's row is ignored or a region-local direct candidate, at most four
-// of them; it is generic over what runs a plan (PlanRunners.swift), so a compiled chart runs its
-// generated code there. `sendByRegionPlans` selects by guards and takes region-local picks by
-// their plans; picks that are not region-local go through the general microstep, already
-// selected.
+// Two stages, both generic over what runs a plan and a guard (PlanRunners.swift), so a compiled
+// chart runs its generated code in them. `sendOnRegionBits` (charts of at most 64 states)
+// decides on the configuration's bits when every active leaf's row is ignored or a region-local
+// direct candidate, at most four of them. `sendByRegionPlans` selects by guards and takes
+// region-local picks by their plans; picks that are not region-local go through the general
+// microstep, already selected.
 //
 // May not: enter or leave a parallel state, record history, or run where eventless transitions
 // exist (except the bits stage, whose direct candidates are never followed by one). What it
