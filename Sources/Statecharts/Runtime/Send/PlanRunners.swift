@@ -1,11 +1,12 @@
-// How the single-path route runs a candidate's plan and evaluates a guard, as a type: the route
-// (SinglePathRoute.swift) is generic over it and specialized at compile time, so it is written
-// once for the table runtime (`_TablePlans`: the plan's action slots, the guard slots) and for
-// compiled charts (`_GeneratedPlanRunner`: code the `@CompiledStatechart` macro of
-// StatechartsCompiled generated, with the user's bodies inlined).
+// How the single-path and regions routes run a candidate's plan and evaluate a guard, as a
+// type: the routes (SinglePathRoute.swift, RegionsRoute.swift) are generic over it and
+// specialized at compile time, so each is written once for the table runtime (`_TablePlans`: the
+// plan's action slots, the guard slots) and for compiled charts (`_GeneratedPlanRunner`: code
+// the `@CompiledStatechart` macro of StatechartsCompiled generated, with the user's bodies
+// inlined).
 
-/// What the single-path route asks of the code that runs plans and guards. Every requirement is
-/// inlined into the route.
+/// What the single-path and regions routes ask of the code that runs plans and guards. Every
+/// requirement is inlined into the route.
 @usableFromInline
 internal protocol _SinglePathPlans {
     associatedtype StateID: Hashable & Sendable
@@ -19,6 +20,12 @@ internal protocol _SinglePathPlans {
     /// The direct table of `chart`, the instance's chart (read once per event).
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
 
+    /// Whether `take` runs inside the caller's loop, so that every route behind the direct
+    /// table must be one call out of line (the table runtime's `send`); `false` where `take`
+    /// itself already runs out of line (a compiled chart's `send` past its direct front), so
+    /// the regions route is inlined into it.
+    static var takesInline: Bool { get }
+
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -30,6 +37,18 @@ internal protocol _SinglePathPlans {
 
     /// Evaluates transition `t`'s guard (`true` without one).
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
+
+    /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
+    /// route takes up to four such candidates together, phase by phase; none of their actions
+    /// reaches the outbox); `contextOnly`: every action of every candidate taken takes only the
+    /// context.
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>)
+
+    /// Runs the actions of `phase` of candidate `c`'s plan with the instance's current event,
+    /// carrying out what they sent or cancelled (the region plans take several candidates
+    /// together, phase by phase).
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
@@ -38,6 +57,8 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
+
+    @inlinable static var takesInline: Bool { @inline(__always) get { true } }
 
     @inlinable @inline(__always)
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
@@ -63,6 +84,27 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
         unowned(unsafe) let tables = instance.chart.tables
         return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        // A transition with one context-only action, and nothing else that takes the event:
+        // called without a range.
+        if phase == .transition, let action = tables.regions.steps[c].transitionAction {
+            action.run(&instance.context)
+            return
+        }
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+    }
 }
 
 /// Generated code that runs a compiled chart's plans and evaluates its guards (written by the
@@ -77,6 +119,12 @@ public protocol _GeneratedPlans {
 
     /// Evaluates the guard of transition `transition` (`true` when it has none).
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
+
+    /// Runs the actions of one phase of plan `plan`: `phase` 0 its exit actions, 1 its
+    /// transition's own, 2 its entry actions (the regions route takes several plans together,
+    /// phase by phase).
+    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
+                              _ outbox: inout Outbox<Event>)
 }
 
 /// What a compiled instance's `send` reads without going through its chart: the chart's direct
@@ -125,6 +173,8 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     @inlinable @inline(__always)
     func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
 
+    @inlinable static var takesInline: Bool { @inline(__always) get { false } }
+
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
@@ -140,6 +190,18 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     @inlinable @inline(__always)
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
         Plans._evaluateGuard(t, instance.context, instance.currentEvent, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
+        if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 }
 

@@ -159,7 +159,8 @@ extension StatechartInstance {
             if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
             return sendByCandidatePlan(event, resolved.classID, plans)
         case .regions:
-            return sendOnRegions(event, resolved.classID)
+            if Plans.takesInline { return sendOnRegions(event, resolved.classID, plans) }
+            return sendOnRegionsInline(event, resolved.classID, plans)
         case .stepwise:
             return sendStepwise(event, resolved, &observer)
         case .general:
