@@ -8,11 +8,6 @@ import SwiftSyntaxMacros
 /// the DSL line of the mistake), and generates the code that runs the twin's single-path plans
 /// with the user's action and guard bodies inlined (see `PlanCodeGenerator`).
 public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
-    /// The generated code is written indented (`PlanCodeGenerator`); formatting it again would
-    /// cost more than generating it (swift-syntax's formatter, in a debug build, on thousands of
-    /// lines for a big chart).
-    public static var formatMode: FormatMode { .disabled }
-
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext

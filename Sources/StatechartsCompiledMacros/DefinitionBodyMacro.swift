@@ -42,9 +42,18 @@ public struct DefinitionBodyMacro: BodyMacro {
     ) throws -> [CodeBlockItemSyntax] {
         guard let body = declaration.body else { return [] }
         guard let call = definitionCall(inBody: body), let statements = DefinitionSplitter.split(call) else {
-            return Array(body.statements)
+            // As written, but for the line break before the first statement, which the
+            // expansion adds.
+            var items = Array(body.statements)
+            if let first = items.first {
+                items[0] = first.with(\.leadingTrivia, Trivia(pieces: Array(first.leadingTrivia.drop { $0.isNewline })))
+            }
+            return items
         }
-        return statements.map { CodeBlockItemSyntax(stringLiteral: "\n" + $0) }
+        // One statement a line, indented in the function's body.
+        return statements.enumerated().map { i, statement in
+            CodeBlockItemSyntax(stringLiteral: (i == 0 ? "    " : "\n    ") + statement.replacing("\n", with: "\n    "))
+        }
     }
 
     /// The DSL call a function body returns: its only statement, with or without `return`.
@@ -73,8 +82,8 @@ struct DefinitionSplitter {
 
     var count = 0
 
-    /// The body of a function returning `call` (`Definition("name") { ... }`), or `nil` when the
-    /// chart holds something other than the DSL's elements written out.
+    /// The statements of a function returning `call` (`Definition("name") { ... }`), or `nil`
+    /// when the chart holds something other than the DSL's elements written out.
     static func split(_ call: FunctionCallExprSyntax) -> [String]? {
         guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else { return nil }
         var splitter = DefinitionSplitter()
@@ -83,7 +92,9 @@ struct DefinitionSplitter {
         return [
             "typealias _Content = [Statecharts.StateContent<StateID, Event, Context>]",
             "typealias _Builder = Statecharts.StateContentBuilder<StateID, Event, Context>",
-        ] + root + ["return \(definition) { _content() }"]
+            root.joined(separator: "\n"),
+            "return \(definition) { _content() }",
+        ]
     }
 
     /// The lines of a local function `name` returning `closure`'s content.
@@ -96,7 +107,9 @@ struct DefinitionSplitter {
                   let element = calleeName(call.calledExpression),
                   Self.leaves.contains(element) || Self.containers.contains(element)
             else { return nil }
-            let typed = call.with(\.calledExpression, ExprSyntax(stringLiteral: "Statecharts.\(element)<StateID, Event, Context>"))
+            let callee = ExprSyntax(stringLiteral: "Statecharts.\(element)<StateID, Event, Context>")
+                .with(\.trailingTrivia, call.calledExpression.trailingTrivia)
+            let typed = call.with(\.calledExpression, callee)
             var text = typed.trimmedDescription
             if Self.containers.contains(element), let body = call.trailingClosure {
                 count += 1

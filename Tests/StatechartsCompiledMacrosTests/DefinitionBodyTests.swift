@@ -90,8 +90,8 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
         let states = (0..<40).map { "        State(.s\($0))" }.joined(separator: "\n")
         let source = "@_CompiledDefinitionBody\nstatic func makeDefinition() -> Definition {\n    return Definition {\n" + states + "\n    }\n}"
         let appends = (0..<40).map { "content += _Builder.buildExpression(Statecharts.State<StateID, Event, Context>(.s\($0)))" }
-        let first = appends[0..<32].map { "                " + $0 }.joined(separator: "\n")
-        let second = appends[32...].map { "                " + $0 }.joined(separator: "\n")
+        let first = appends[0..<32].map { "            " + $0 }.joined(separator: "\n")
+        let second = appends[32...].map { "            " + $0 }.joined(separator: "\n")
         expectBodyExpansion(
             source,
             expanded: """
@@ -117,5 +117,83 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
                 return Definition { _content() }
             }
             """)
+    }
+}
+
+@Suite struct FunctionFormExpansionTests {
+    /// `@CompiledStatechart` reads the chart from `makeDefinition()`, marks the function for
+    /// `@_CompiledDefinitionBody` and declares `definition` from it.
+    @Test func theFunctionIsMarkedAndDefinitionDeclared() {
+        expectExpansion(
+            """
+            @CompiledStatechart
+            enum Chart {
+                static func makeDefinition() -> Definition {
+                    Definition { State(.a) }
+                }
+            }
+            """,
+            expanded: """
+            enum Chart {
+                @StatechartsCompiled._CompiledDefinitionBody
+                static func makeDefinition() -> Definition {
+                    Definition { State(.a) }
+                }
+
+                static let definition: Definition = makeDefinition()
+
+                typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
+
+                static let _generatedPlans: [Int32] = [1, 2, 1, 0, 0]
+
+                static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Chart>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Chart>._make()
+
+                static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan {
+                    default:
+                        break
+                    }
+                }
+
+                static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                    switch transition {
+                    default:
+                        return true
+                    }
+                }
+            }
+
+            extension Chart: StatechartsCompiled.CompiledChart {
+            }
+            """)
+    }
+
+    /// A mistake in the function form is reported at its line, as in `static let definition`.
+    @Test func aMistakeIsReportedAtItsLine() {
+        expectExpansion(
+            """
+            @CompiledStatechart
+            enum Chart {
+                static func makeDefinition() -> Definition {
+                    Definition { State(.a) { On(.go, to: .b) } }
+                }
+            }
+            """,
+            expanded: """
+            enum Chart {
+                @StatechartsCompiled._CompiledDefinitionBody
+                static func makeDefinition() -> Definition {
+                    Definition { State(.a) { On(.go, to: .b) } }
+                }
+
+                static let definition: Definition = makeDefinition()
+
+            \(fallbackMembers("Chart"))
+            }
+
+            extension Chart: StatechartsCompiled.CompiledChart {
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: "root/a: unknown target 'b'", line: 4, column: 46)])
     }
 }
