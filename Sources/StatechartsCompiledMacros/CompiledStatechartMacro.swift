@@ -8,6 +8,11 @@ import SwiftSyntaxMacros
 /// the DSL line of the mistake), and generates the code that runs the twin's single-path plans
 /// with the user's action and guard bodies inlined (see `PlanCodeGenerator`).
 public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+    /// The generated code is written indented (`PlanCodeGenerator`): formatting it again would
+    /// cost more than generating it (swift-syntax's formatter, built in debug with a debug build,
+    /// on thousands of lines for a large chart, in both the module and the object compile).
+    public static var formatMode: FormatMode { .disabled }
+
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext

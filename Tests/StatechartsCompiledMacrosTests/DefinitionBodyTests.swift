@@ -163,8 +163,7 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
                 }
             }
 
-            extension Chart: StatechartsCompiled.CompiledChart {
-            }
+            extension Chart: StatechartsCompiled.CompiledChart {}
             """)
     }
 
@@ -191,8 +190,7 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
             \(fallbackMembers("Chart"))
             }
 
-            extension Chart: StatechartsCompiled.CompiledChart {
-            }
+            extension Chart: StatechartsCompiled.CompiledChart {}
             """,
             diagnostics: [DiagnosticSpec(message: "root/a: unknown target 'b'", line: 4, column: 46)])
     }
