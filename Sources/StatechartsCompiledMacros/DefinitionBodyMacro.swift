@@ -50,9 +50,10 @@ public struct DefinitionBodyMacro: BodyMacro {
             }
             return items
         }
-        // One statement a line, indented in the function's body.
+        // One statement a line, indented in the function's body (the lines of the user's own
+        // code stay as written: a multi-line string literal must not change).
         return statements.enumerated().map { i, statement in
-            CodeBlockItemSyntax(stringLiteral: (i == 0 ? "    " : "\n    ") + statement.replacing("\n", with: "\n    "))
+            CodeBlockItemSyntax(stringLiteral: (i == 0 ? "    " : "\n    ") + statement)
         }
     }
 
@@ -92,7 +93,7 @@ struct DefinitionSplitter {
         return [
             "typealias _Content = [Statecharts.StateContent<StateID, Event, Context>]",
             "typealias _Builder = Statecharts.StateContentBuilder<StateID, Event, Context>",
-            root.joined(separator: "\n"),
+            root.enumerated().map { $0 == 0 ? $1 : "    " + $1 }.joined(separator: "\n"),
             "return \(definition) { _content() }",
         ]
     }

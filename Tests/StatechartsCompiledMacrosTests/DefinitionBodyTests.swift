@@ -85,6 +85,47 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
             """)
     }
 
+    /// The user's code is copied as written, line breaks and all: a multi-line string keeps its
+    /// value.
+    @Test func actionsAreCopiedAsWritten() {
+        expectBodyExpansion(
+            #"""
+            @_CompiledDefinitionBody
+            static func makeDefinition() -> Definition {
+                Definition {
+                    State(.a) {
+                        OnEntry {
+                            $0.log.append("""
+                                in a
+                                """)
+                        }
+                    }
+                }
+            }
+            """#,
+            expanded: #"""
+            static func makeDefinition() -> Definition {
+                typealias _Content = [Statecharts.StateContent<StateID, Event, Context>]
+                typealias _Builder = Statecharts.StateContentBuilder<StateID, Event, Context>
+                func _content() -> _Content {
+                    func _content1() -> _Content {
+                        var content: _Content = []
+                        content += _Builder.buildExpression(Statecharts.OnEntry<StateID, Event, Context> {
+                            $0.log.append("""
+                                in a
+                                """)
+                        })
+                        return content
+                    }
+                    var content: _Content = []
+                    content += _Builder.buildExpression(Statecharts.State<StateID, Event, Context>(.a) { _content1() })
+                    return content
+                }
+                return Definition { _content() }
+            }
+            """#)
+    }
+
     /// A state with more elements than a part holds is built in parts.
     @Test func aLongBodyIsBuiltInParts() {
         let states = (0..<40).map { "        State(.s\($0))" }.joined(separator: "\n")
