@@ -18,6 +18,8 @@ public protocol CompiledChart {
     static var _compiledChart: Result<CompiledStatechart<Self>, CompiledChartError> { get }
     /// Generated: runs one plan.
     static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+    /// Generated: runs one phase of one plan (0 exits, 1 the transition's actions, 2 entries).
+    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
     /// Generated: evaluates one transition's guard.
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
 }
@@ -39,6 +41,17 @@ extension CompiledChart {
     /// A new compiled instance with `context`, started.
     public static func start(context: Context) throws(CompiledChartError) -> CompiledInstance<Self> {
         try chart.start(context: context)
+    }
+}
+
+extension CompiledChart {
+    /// Runs one phase of plan `plan` for a plan without exit and entry actions, or one outside
+    /// parallel states (only ever taken alone, so its order is the plan's): the whole plan, in the
+    /// transition phase. The macro writes its own for charts with other plans.
+    @inlinable @inline(__always)
+    public static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
+                                     _ outbox: inout Outbox<Event>) {
+        if phase == 1 { _runPlan(plan, &context, event, &outbox) }
     }
 }
 

@@ -1,4 +1,4 @@
-import Statecharts
+@_spi(CompiledCharts) import Statecharts
 
 /// A running compiled chart: a plain ``StatechartInstance`` whose single-path transitions run
 /// the generated code. It behaves exactly as the plain instance would; only faster.
@@ -14,14 +14,15 @@ public struct CompiledInstance<Chart: CompiledChart> {
     @usableFromInline var base: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>
     /// The compiled chart (keeps the plan table alive).
     @usableFromInline let compiled: CompiledStatechart<Chart>
-    /// `compiled.planOf`, kept here so that `send` reaches a plan in one load less.
-    @usableFromInline let planOf: _PlanTable
+    /// `compiled.planOf` and the chart's direct table, kept here so that `send` reaches each in
+    /// one load from the instance.
+    @usableFromInline let tables: _CompiledSendTables
 
     @usableFromInline
     init(_ instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>, compiled: CompiledStatechart<Chart>) {
         self.base = instance
         self.compiled = compiled
-        self.planOf = _PlanTable(UnsafePointer(compiled.planOf))
+        self.tables = compiled.statechart._compiledSendTables(planOf: UnsafePointer(compiled.planOf))
     }
 
     /// Runs a plain instance of `compiled`'s chart compiled from now on.
@@ -48,7 +49,15 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        base._sendCompiled(event, by: _Runner<Chart>.self, planOf: planOf.base)
+        if let result = base._sendCompiledFront(event, by: _Runner<Chart>.self, tables: tables) { return result }
+        return sendOutOfLine(event)
+    }
+
+    /// What the direct table does not decide: the rest of `send`, one call out of line,
+    /// specialized for the chart where `send` is used.
+    @inlinable @inline(never)
+    mutating func sendOutOfLine(_ event: Chart.Event) -> SendResult {
+        base._sendCompiledRest(event, by: _Runner<Chart>.self, tables: tables)
     }
 
     /// Sends an event, reporting to `observer` (the plain route: observers see every state
@@ -67,12 +76,3 @@ public struct CompiledInstance<Chart: CompiledChart> {
 }
 
 extension CompiledInstance: Sendable where Chart.Context: Sendable {}
-
-/// A compiled chart's plan table (``CompiledStatechart``'s `planOf`), which is never written after
-/// the chart is made and lives as long as the chart: safe to read from any thread.
-@usableFromInline @frozen
-struct _PlanTable: @unchecked Sendable {
-    @usableFromInline let base: UnsafePointer<Int32>
-
-    @inlinable init(_ base: UnsafePointer<Int32>) { self.base = base }
-}

@@ -47,12 +47,13 @@
 /// The macro reads the definition from its syntax, validates and compiles it with the library's
 /// own compiler (every ``StatechartDefinitionError`` becomes a compiler error at the DSL line of
 /// the mistake), and generates a `switch` that runs each single-path plan, its exit, transition
-/// and entry actions, as straight-line code with the action and guard bodies inlined. The chart
+/// and entry actions, as straight-line code with the action and guard bodies inlined (and, for
+/// plans inside parallel states, each phase of them, which the regions route runs). The chart
 /// stays a ``Statechart`` (``CompiledChart/statechart``) for everything else.
 ///
 /// What the definition may contain is in <doc:CompiledCharts>.
 @attached(member, names: named(Definition), named(definition), named(_generatedPlans), named(_compiledChart),
-          named(_runPlan), named(_evaluateGuard), arbitrary)
+          named(_runPlan), named(_runPlanPhase), named(_evaluateGuard), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: CompiledChart)
 public macro CompiledStatechart() = #externalMacro(module: "StatechartsCompiledMacros", type: "CompiledStatechartMacro")

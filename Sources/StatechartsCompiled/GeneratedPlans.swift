@@ -13,6 +13,11 @@ internal enum _Runner<Chart: CompiledChart>: _GeneratedPlans {
     }
 
     @inlinable @inline(__always)
+    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>) {
+        Chart._runPlanPhase(plan, phase, &context, event, &outbox)
+    }
+
+    @inlinable @inline(__always)
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool {
         Chart._evaluateGuard(transition, context, event, &outbox)
     }

@@ -10,6 +10,8 @@ struct GeneratedPlans {
     var guards: [BodySource]
     /// Each plan's actions as DSL numbers.
     var planActions: [[Int]]
+    /// How each plan's actions split into exits, the transition's own and entries.
+    var planPhases: [_CompiledPlanPhases]
     /// (transition, DSL guard number) for every guarded transition.
     var guardOfTransition: [(Int32, Int)]
     /// `[1, states, transitions, guardCount, guarded..., planCount, (leaf, transition, count, actions...)...]`,
@@ -34,6 +36,8 @@ struct GeneratedPlans {
             }
             planActions.append(list)
         }
+        planPhases = chart._singlePathPlanPhases
+        guard planPhases.count == plans.count else { return nil }
         let guarded = chart._guardedTransitions
         guardOfTransition = []
         for t in guarded {
@@ -68,6 +72,7 @@ enum PlanCodeGenerator {
             inlinable + runPlan(access: access, generated),
             inlinable + evaluateGuard(access: access, generated),
         ]
+        if let phases = runPlanPhase(access: access, generated) { code.append(inlinable + phases) }
         if let generated {
             for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }
             for (i, body) in generated.guards.enumerated() { code.append(inlinable + guardFunction(i, body)) }
@@ -82,15 +87,7 @@ enum PlanCodeGenerator {
     static func runPlan(access: String, _ generated: GeneratedPlans?) -> String {
         var cases: [String] = []
         if let generated {
-            // Two actions with the same form and the same text are the same code: both are static
-            // members of the chart's type and capture nothing.
-            var firstOfBody: [String: Int] = [:]
-            let canonical = generated.actions.enumerated().map { i, action in
-                let key = "\(action.form)|\(action.closure.trimmedDescription)"
-                if let first = firstOfBody[key] { return first }
-                firstOfBody[key] = i
-                return i
-            }
+            let canonical = canonicalActions(generated.actions)
             var order: [[Int]] = []
             var plansOf: [[Int]: [Int]] = [:]
             for (p, list) in generated.planActions.enumerated() {
@@ -107,6 +104,61 @@ enum PlanCodeGenerator {
         if cases.isEmpty { cases.append("default:\n    break") }
         return """
             \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
+            _ outbox: inout Statecharts.Outbox<Event>) {
+                switch plan {
+            \(indented(cases))
+                }
+            }
+            """
+    }
+
+    /// For each action, the first action with the same body: two actions with the same form and
+    /// the same text are the same code (both are static members of the chart's type and capture
+    /// nothing).
+    static func canonicalActions(_ actions: [BodySource]) -> [Int] {
+        var firstOfBody: [String: Int] = [:]
+        return actions.enumerated().map { i, action in
+            let key = "\(action.form)|\(action.closure.trimmedDescription)"
+            if let first = firstOfBody[key] { return first }
+            firstOfBody[key] = i
+            return i
+        }
+    }
+
+    /// `_runPlanPhase`, for the regions route, which runs several plans together phase by phase:
+    /// a `switch` over the plans inside parallel states that have exit or entry actions, and in
+    /// each a `switch` over the phase. `nil` when no plan needs one: the library's default then
+    /// runs a plan whole in the transition phase, which is right for every other plan (it has
+    /// only the transition's actions, or, outside parallel states, is only ever taken alone).
+    static func runPlanPhase(access: String, _ generated: GeneratedPlans?) -> String? {
+        guard let generated else { return nil }
+        let canonical = canonicalActions(generated.actions)
+        var order: [[[Int]]] = []
+        var plansOf: [[[Int]]: [Int]] = [:]
+        for (p, list) in generated.planActions.enumerated() {
+            let phases = generated.planPhases[p]
+            let transitionEnd = phases.exitCount + phases.transitionCount
+            guard phases.insideParallel, phases.exitCount > 0 || transitionEnd < list.count,
+                  transitionEnd <= list.count else { continue }
+            let bodies = list.map { canonical[$0] }
+            let split = [Array(bodies[..<phases.exitCount]), Array(bodies[phases.exitCount..<transitionEnd]),
+                         Array(bodies[transitionEnd...])]
+            if plansOf[split] == nil { order.append(split) }
+            plansOf[split, default: []].append(p)
+        }
+        guard !order.isEmpty else { return nil }
+        var cases: [String] = order.map { split in
+            var phaseCases: [String] = []
+            for (phase, list) in split.enumerated() where !list.isEmpty {
+                phaseCases.append("case \(phase):\n" + list.map { "    Self._action\($0)(&context, event, &outbox)" }.joined(separator: "\n"))
+            }
+            phaseCases.append("default:\n    break")
+            let labels = (plansOf[split] ?? []).map(String.init).joined(separator: ", ")
+            return "case \(labels):\n    switch phase {\n\(indented(phaseCases))\n    }"
+        }
+        cases.append("default:\n    if phase == 1 {\n        Self._runPlan(plan, &context, event, &outbox)\n    }")
+        return """
+            \(access)static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
                 switch plan {
             \(indented(cases))

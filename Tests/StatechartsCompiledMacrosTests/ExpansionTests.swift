@@ -138,4 +138,135 @@ import Testing
             extension Door: StatechartsCompiled.CompiledChart {}
             """)
     }
+
+    /// A parallel chart whose plans have exit and entry actions: `_runPlanPhase` runs each phase
+    /// of those plans (0 exits, 1 the transition's actions, 2 entries); the others fall to the
+    /// default, which runs a plan whole in the transition phase.
+    @Test func parallelPlanPhases() {
+        expectExpansion(
+            """
+            @CompiledStatechart
+            enum Pair {
+                static let definition = Definition {
+                    Parallel(.p) {
+                        State(.a) {
+                            State(.a1) {
+                                OnExit { $0.log("a1") }
+                                On(.t, to: .a2) { $0.count += 1 }
+                            }
+                            State(.a2) { On(.t, to: .a1) { $0.count += 1 } }
+                        }
+                        State(.b) {
+                            State(.b1) { On(.t, to: .b2) }
+                            State(.b2) { OnEntry { $0.log("b2") } }
+                        }
+                    }
+                }
+            }
+            """,
+            expanded: """
+            enum Pair {
+                static let definition = Definition {
+                    Parallel(.p) {
+                        State(.a) {
+                            State(.a1) {
+                                OnExit { $0.log("a1") }
+                                On(.t, to: .a2) { $0.count += 1 }
+                            }
+                            State(.a2) { On(.t, to: .a1) { $0.count += 1 } }
+                        }
+                        State(.b) {
+                            State(.b1) { On(.t, to: .b2) }
+                            State(.b2) { OnEntry { $0.log("b2") } }
+                        }
+                    }
+                }
+
+                typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
+
+                static let _generatedPlans: [Int32] = [1, 8, 6, 0, 3, 3, 0, 2, 3, 0, 4, 1, 1, 1, 6, 2, 1, 2]
+
+                static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Pair>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Pair>._make()
+
+                static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan {
+                    case 0:
+                        Self._action0(&context, event, &outbox)
+                        Self._action1(&context, event, &outbox)
+                    case 1:
+                        Self._action1(&context, event, &outbox)
+                    default:
+                        Self._action3(&context, event, &outbox)
+                    }
+                }
+
+                static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                    switch transition {
+                    default:
+                        return true
+                    }
+                }
+
+                static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan {
+                    case 0:
+                        switch phase {
+                        case 0:
+                            Self._action0(&context, event, &outbox)
+                        case 1:
+                            Self._action1(&context, event, &outbox)
+                        default:
+                            break
+                        }
+                    case 2:
+                        switch phase {
+                        case 2:
+                            Self._action3(&context, event, &outbox)
+                        default:
+                            break
+                        }
+                    default:
+                        if phase == 1 {
+                            Self._runPlan(plan, &context, event, &outbox)
+                        }
+                    }
+                }
+
+                @inline(__always)
+                static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    let body: (inout Context) -> Void = {
+                        $0.log("a1")
+                    }
+                    body(&context)
+                }
+
+                @inline(__always)
+                static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    let body: (inout Context) -> Void = {
+                        $0.count += 1
+                    }
+                    body(&context)
+                }
+
+                @inline(__always)
+                static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    let body: (inout Context) -> Void = {
+                        $0.count += 1
+                    }
+                    body(&context)
+                }
+
+                @inline(__always)
+                static func _action3(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    let body: (inout Context) -> Void = {
+                        $0.log("b2")
+                    }
+                    body(&context)
+                }
+            }
+
+            extension Pair: StatechartsCompiled.CompiledChart {
+            }
+            """)
+    }
 }

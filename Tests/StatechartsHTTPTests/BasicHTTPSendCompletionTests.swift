@@ -70,17 +70,34 @@ struct BasicHTTPSendCompletionTests {
         await http.shutdown()
     }
 
-    @Test("in the background a send returns at once, and the HTTP event arrives after what the chart sent next")
+    @Test("in the background a send returns before it is answered")
+    func backgroundReturnsAtOnce() async throws {
+        // A listener that accepts connections and never writes a byte: the send cannot complete
+        // while the test looks (the request timeout is far away).
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(silent.localAddress?.port)
+        let http = try await BasicHTTPEventProcessor.start(.init(requestTimeout: .seconds(60), sendCompletion: .background))
+        let chart = try HTTPFixture.chart(BasicHTTPClientTests.sender(target: "http://127.0.0.1:\(port)/"), initial: "sending")
+        let instance = try chart.start(ioProcessors: [http])
+        #expect(instance.activeLeaves == ["sending"])
+        #expect(http.sendsInFlight(forSession: instance.context.session.sessionID) == 1)
+        await http.shutdown()
+        try await silent.close()
+    }
+
+    @Test("in the background the events a session sends itself over HTTP all arrive, with what it sent next")
     func backgroundOrder() async throws {
         let http = try await BasicHTTPEventProcessor.start(.init(sendCompletion: .background))
         let chart = try HTTPFixture.chart(Self.selfSender, initial: "collecting")
         var instance = try chart.start(ioProcessors: [http])
-        #expect(instance.activeLeaves == ["collecting"])
-        #expect(HTTPFixture.string("order", chart, instance) == "b")
         await instance.runUntilIdle(with: http)
         #expect(instance.activeLeaves == ["done"])
+        // The order of `a` and `c` against `b` depends on when their POSTs are answered: the
+        // session takes what has arrived after each send through the processor.
         let order = try #require(HTTPFixture.string("order", chart, instance))
-        #expect(order == "bac" || order == "bca", "\(order)")
+        #expect(order.sorted() == ["a", "b", "c"], "\(order)")
         await http.shutdown()
     }
 

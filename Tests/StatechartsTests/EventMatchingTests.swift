@@ -309,6 +309,40 @@ extension EventMatchingTests {
         #expect(tagged.send(.go).outcome == .transitioned)
         #expect(tagged.configuration == ["job", "work2"])
     }
+
+    /// One byte, not `CaseIterable`, with an equality of its own: `alias` equals `go`. The chart
+    /// finds a known name's class by its byte; a byte it does not know (`alias`'s) must still be
+    /// looked up with the type's own `==` and `hash`, not be taken for an undeclared event.
+    enum Aliased: StatechartEvent, Hashable {
+        case hidden, go, finish, alias
+
+        /// `alias` is `go`; every other case is itself.
+        var canonical: UInt8 {
+            switch self {
+            case .hidden: 0
+            case .go, .alias: 1
+            case .finish: 2
+            }
+        }
+        static func == (a: Self, b: Self) -> Bool { a.canonical == b.canonical }
+        func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
+    }
+
+    @Test("one-byte names that are not CaseIterable: known bytes, unknown bytes and the type's own equality",
+          arguments: [true, false])
+    func oneByteNamesWithTheirOwnEquality(singlePathPlans: Bool) throws {
+        let chart = try Self.jobChart(Aliased.self, go: .go, singlePathPlans: singlePathPlans)
+        var machine = chart.start(context: Trace())
+        machine.context.lines = []
+        #expect(machine.send(.hidden).outcome == .ignored)
+        #expect(machine.send(.go).outcome == .transitioned)
+        #expect(machine.configuration == ["job", "work2"])
+        #expect(machine.send(.alias).outcome == .transitioned)
+        #expect(machine.configuration == ["job", "work"])
+        #expect(machine.send(chart.prepare(.alias)).outcome == .transitioned)
+        #expect(machine.send(.finish).outcome == .ignored)
+        #expect(machine.context.lines.filter { $0.hasPrefix("t ") } == ["t work→work2", "t work2→work", "t work→work2"])
+    }
 }
 
 // MARK: - Declared event names

@@ -10,7 +10,7 @@ extension _ChartCompiler {
     mutating func computeRegionSteps(classCount: Int) {
         guard stateCount <= 64, !b.direct.entries.isEmpty else { return }
         let total = b.candidates.transition.count
-        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0), count: total)
+        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0, transition: -1), count: total)
         var row = 0
         for c in 0..<total where b.candidates.flags[c].isNone {
             while b.candidates.start[row + 1] <= Int32(c) { row += 1 }
@@ -29,28 +29,31 @@ extension _ChartCompiler {
             var flags: UInt32 = 0
             if b.candidates.exitEnd[c] > b.candidates.actionStart[c] { flags |= _RegionStep.exitActions }
             if b.candidates.actionStart[c + 1] > b.candidates.transitionEnd[c] { flags |= _RegionStep.entryActions }
-            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags)
+            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags, transition: Int32(t))
         }
-        // The row table: a region-local direct candidate (its exits are never empty), ignored, or
-        // anything else (the full path decides).
+        // The row table: a region-local direct candidate (its exits are never empty, its number
+        // fits a pick and its transition a result's field), ignored, or anything else (the
+        // full path decides).
         let shift = b.direct.shift
-        var rows = Array(repeating: _RegionRow.slow, count: b.direct.entries.count)
+        var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: 1 << shift))
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
                 let entry = b.direct.entries[s << shift | cls]
                 if entry.isIgnored {
-                    rows[s << shift | cls] = .ignored
+                    rows[_RegionTables.index(state: s, class: cls)] = .ignored
                     continue
                 }
                 let c = entry.directCandidate
-                guard c >= 0, steps[Int(c)].exits != 0 else { continue }
+                guard _RegionRow.fits(c), steps[Int(c)].exits != 0,
+                      _ResultHead.fits(_FourTransitions(steps[Int(c)].transition)) else { continue }
                 if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
-                    steps[Int(c)] = _RegionStep(exits: steps[Int(c)].exits, entries: steps[Int(c)].entries,
-                                                flags: steps[Int(c)].flags | _RegionStep.contextOnly,
-                                                transitionAction: singleContextAction(own))
+                    let step = steps[Int(c)]
+                    steps[Int(c)] = _RegionStep(exits: step.exits, entries: step.entries,
+                                                flags: step.flags | _RegionStep.contextOnly,
+                                                transition: step.transition, transitionAction: singleContextAction(own))
                 }
-                rows[s << shift | cls] = _RegionRow(candidate: c)
+                rows[_RegionTables.index(state: s, class: cls)] = _RegionRow(candidate: c)
             }
         }
         b.regions.rows = rows

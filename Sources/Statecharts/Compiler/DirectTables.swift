@@ -54,7 +54,8 @@ internal struct _DirectTableHandle: @unchecked Sendable {
 /// The regions route's tables, for charts of at most 64 states while parallel states are active.
 /// Owns its storage.
 ///
-/// `rows`, laid out like the direct table, holds the row's direct candidate when it is
+/// `rows`, class by class (64 states each, ``index(state:class:)``: an event's rows are one
+/// array indexed by the state), holds the row's direct candidate when it is
 /// region-local (its domain holds no parallel state), see ``_RegionRow``; `steps[c]` the states candidate `c` exits and enters as bits of the
 /// configuration, with what its actions need. `atomicMask` holds the atomic and final states.
 @usableFromInline
@@ -65,6 +66,10 @@ internal struct _RegionTables: @unchecked Sendable {
     @usableFromInline let exists: Bool
     /// Frees the storage of the tables above when the last copy goes.
     @usableFromInline let storage: _TableStorage
+
+    /// Where the row of atomic state `s` (below 64) and event class `classID` is in `rows`.
+    @inlinable @inline(__always)
+    static func index(state s: Int, class classID: Int) -> Int { classID &<< 6 | s }
 
     @usableFromInline
     init(_ b: Builder) {

@@ -25,18 +25,65 @@ public struct _CompiledPlan: Sendable, Hashable {
     }
 }
 
+/// How a single-path plan's actions (``_CompiledPlan/actions``) split into the phases of a
+/// microstep: the first `exitCount` are exit actions, the next `transitionCount` the
+/// transition's own, the rest entry actions. The regions route runs several plans together,
+/// phase by phase.
+@_spi(CompiledCharts)
+public struct _CompiledPlanPhases: Sendable, Hashable {
+    /// How many of the plan's actions are exit actions.
+    public let exitCount: Int
+    /// How many of the plan's actions, after the exit actions, are the transition's own.
+    public let transitionCount: Int
+    /// Whether the plan's leaf lies inside a parallel state: only then can the plan be taken
+    /// together with others (outside one, the configuration is a single path).
+    public let insideParallel: Bool
+
+    /// Creates a description of a plan's phases.
+    public init(exitCount: Int, transitionCount: Int, insideParallel: Bool) {
+        self.exitCount = exitCount
+        self.transitionCount = transitionCount
+        self.insideParallel = insideParallel
+    }
+}
+
 extension Statechart {
     /// The plans of the candidate table, one per (atomic state, transition) that has a
     /// single-path plan, in candidate order (state by state, then event class). Empty when the
     /// chart has no candidate table.
     @_spi(CompiledCharts)
     public var _singlePathPlans: [_CompiledPlan] {
-        var seen = Set<_CompiledPlan>()
         var plans: [_CompiledPlan] = []
-        forEachCandidatePlan { _, plan in
-            if seen.insert(plan).inserted { plans.append(plan) }
-        }
+        forEachDistinctCandidatePlan { _, plan in plans.append(plan) }
         return plans
+    }
+
+    /// For each plan of ``_singlePathPlans``, in the same order, how its actions split into the
+    /// microstep's phases.
+    @_spi(CompiledCharts)
+    public var _singlePathPlanPhases: [_CompiledPlanPhases] {
+        var phases: [_CompiledPlanPhases] = []
+        forEachDistinctCandidatePlan { c, plan in
+            let p = tables.candidates.plans[c]
+            var insideParallel = false
+            var s = tables.tree.parent[plan.leaf]
+            while s >= 0 && !insideParallel {
+                insideParallel = tables.tree.isParallel(s)
+                s = tables.tree.parent[s]
+            }
+            phases.append(_CompiledPlanPhases(exitCount: Int(p.exitEnd - p.actionStart),
+                                              transitionCount: Int(p.transitionEnd - p.exitEnd),
+                                              insideParallel: insideParallel))
+        }
+        return phases
+    }
+
+    /// Calls `body` with the first candidate of each distinct single-path plan and that plan.
+    func forEachDistinctCandidatePlan(_ body: (Int, _CompiledPlan) -> Void) {
+        var seen = Set<_CompiledPlan>()
+        forEachCandidatePlan { c, plan in
+            if seen.insert(plan).inserted { body(c, plan) }
+        }
     }
 
     /// The name of every action, by index in the compiler's numbering (see ``_CompiledPlan``).

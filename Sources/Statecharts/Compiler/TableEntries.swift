@@ -126,11 +126,24 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
     /// The region-local candidate, if the row holds one.
     @inlinable
     var candidate: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
+
+    /// Whether candidate `c` may stand in a row: it fits the 16 bits of ``packed(_:at:)``.
+    @inlinable
+    static func fits(_ c: Int32) -> Bool { c >= 0 && c < 1 << 16 }
+
+    /// Candidate `c` (``fits(_:)``) as pick `i` (0 ..< 4) of a word of four picks, which the
+    /// regions route keeps in a register.
+    @inlinable @inline(__always)
+    static func packed(_ c: Int32, at i: Int) -> UInt64 { UInt64(UInt32(bitPattern: c)) &<< (16 &* i) }
+
+    /// Pick `i` of a word of picks made by ``packed(_:at:)``.
+    @inlinable @inline(__always)
+    static func unpacked(_ picks: UInt64, at i: Int) -> Int32 { Int32(truncatingIfNeeded: picks &>> (16 &* i) & 0xFFFF) }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states
-/// it exits and enters as bits, and whether it has exit actions, entry actions, and only actions
-/// that take the context alone.
+/// it exits and enters as bits, its transition, and whether it has exit actions, entry actions,
+/// and only actions that take the context alone.
 @usableFromInline
 internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let exits: UInt64
@@ -139,17 +152,20 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     /// own: that action, called without a range.
     @usableFromInline let transitionAction: _ContextActionRef?
     @usableFromInline let flags: UInt32
+    /// The candidate's transition (small enough for a result's field, ``_ResultHead/fits(_:)``).
+    @usableFromInline let transition: Int32
 
     @inlinable static var exitActions: UInt32 { 1 }
     @inlinable static var entryActions: UInt32 { 2 }
     @inlinable static var contextOnly: UInt32 { 4 }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32, transitionAction: _ContextActionRef? = nil) {
+    init(exits: UInt64, entries: UInt64, flags: UInt32, transition: Int32, transitionAction: _ContextActionRef? = nil) {
         self.exits = exits
         self.entries = entries
         self.transitionAction = transitionAction
         self.flags = flags
+        self.transition = transition
     }
 }
 
@@ -193,6 +209,19 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
 internal enum _MicrostepPhase: Sendable {
     case exit, transition, entry
 
+    /// The phase as generated code receives it (``_GeneratedPlans/_runPlanPhase(_:_:_:_:_:)``):
+    /// 0, 1 or 2, in microstep order.
+    @inlinable
+    var generatedCode: Int32 {
+        @inline(__always) get {
+            switch self {
+            case .exit: 0
+            case .transition: 1
+            case .entry: 2
+            }
+        }
+    }
+
     /// Calls `body` for each phase and each of `count` transitions, in microstep order;
     /// `exits: false` or `entries: false` skips a phase with nothing to do.
     ///
@@ -207,9 +236,18 @@ internal enum _MicrostepPhase: Sendable {
                 body(.exit, i)
             }
         }
-        for i in 0..<count { body(.transition, i) }
+        // `while`, not `for i in 0..<count`: no check that the range is well-formed.
+        var i = 0
+        while i < count {
+            body(.transition, i)
+            i &+= 1
+        }
         if entries {
-            for i in 0..<count { body(.entry, i) }
+            i = 0
+            while i < count {
+                body(.entry, i)
+                i &+= 1
+            }
         }
     }
 }

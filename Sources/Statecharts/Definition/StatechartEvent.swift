@@ -23,7 +23,8 @@
 /// matches every event).
 ///
 /// Sending an event looks its name up once. When `Name` is a payload-free enum that is also
-/// `CaseIterable`, the compiled chart resolves it by its case number, without hashing; otherwise a
+/// `CaseIterable` (declared where the type conforms to `StatechartEvent`, or in the same module),
+/// the compiled chart resolves it by its case number, without hashing; otherwise a
 /// dictionary lookup hashes the name on every send. For a hot loop, resolve events in advance with
 /// ``Statechart/prepare(_:)``.
 public protocol StatechartEvent: Sendable {
@@ -49,16 +50,20 @@ public protocol StatechartEvent: Sendable {
     /// Charts can always react to completion with ``OnDone``; this hook lets a string-named event
     /// type also see completion as an ordinary event that descriptors such as `done.*` match.
     static func doneEvent(forStateNamed stateName: String) -> Self?
+
+    /// Whether event names have the shape of a payload-free `CaseIterable` enum, whose tag byte
+    /// may then be the event's class. Not for use: the two default implementations below answer
+    /// it when the type conforms (`CaseIterable` names with a one-byte layout, or not), so that it
+    /// is a constant of the event type, decided at build time. `send` reads it on every event;
+    /// a run-time test for `CaseIterable` there cost about 300 instructions per event for names
+    /// that are not. The chart compiler verifies the tags before it uses them.
+    static var _namesMayBeTags: Bool { get }
 }
 
 extension StatechartEvent {
-    /// Whether event names have the shape of a payload-free `CaseIterable` enum, whose tag byte
-    /// may then be the event's class: a property of the event type, known at compile time once
-    /// specialized (the compiler verifies the tags when a chart compiles).
+    /// Not `CaseIterable` where the type conforms: names are never tags (see the requirement).
     @inlinable
-    static var _namesMayBeTags: Bool {
-        MemoryLayout<Name>.size == 1 && MemoryLayout<Name?>.size == 1 && Name.self is any CaseIterable.Type
-    }
+    public static var _namesMayBeTags: Bool { false }
 
     @inlinable
     public static func descriptor(_ descriptor: Name, matches name: Name) -> Bool {
@@ -70,6 +75,12 @@ extension StatechartEvent {
 
     @inlinable
     public static func doneEvent(forStateNamed stateName: String) -> Self? { nil }
+}
+
+extension StatechartEvent where Name: CaseIterable {
+    /// `CaseIterable` names: tags when they are one byte with a spare value (a payload-free enum).
+    @inlinable
+    public static var _namesMayBeTags: Bool { MemoryLayout<Name>.size == 1 && MemoryLayout<Name?>.size == 1 }
 }
 
 extension StatechartEvent where Name == Self {

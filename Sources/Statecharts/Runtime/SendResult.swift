@@ -234,6 +234,16 @@ public struct SendResult: Sendable, Hashable {
         packedTo = _PackedConfiguration(word: toWord)
     }
 
+    /// A result of the regions route's bits stage: one to four transitions, already packed as
+    /// the head's fields, configurations of up to 64 states.
+    @inlinable @inline(__always)
+    internal init(transitions: _ResultHead.Fields, fromWord: UInt64, toWord: UInt64) {
+        head = _ResultHead(transitioned: transitions)
+        details = nil
+        packedFrom = _PackedConfiguration(word: fromWord)
+        packedTo = _PackedConfiguration(word: toWord)
+    }
+
     /// The head of a result whose transitions do not all fit it (more than four, or numbers from
     /// 16,383 on), holding the first, and the others for the box (`nil` if none). Out of line:
     /// such results are rare.

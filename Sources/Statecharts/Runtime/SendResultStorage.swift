@@ -75,6 +75,31 @@ internal struct _ResultHead: Sendable {
             | Self.field(2, holding: e.2) | Self.field(3, holding: e.3)
     }
 
+    /// One to four transitions already in their fields.
+    @inlinable @inline(__always)
+    init(transitioned fields: Fields) {
+        bits = Self.code(.transitioned) | Self.fourFlag | fields.bits
+    }
+
+    /// Up to four transitions' fields, filled one transition after another (the regions route
+    /// packs each as it picks it).
+    @usableFromInline
+    struct Fields {
+        @usableFromInline var bits: UInt64 = 0
+        @usableFromInline var shift: UInt64 = _ResultHead.fieldShift(0)
+
+        @inlinable init() {}
+
+        /// Adds transition `t` (small enough: ``_ResultHead/fits(_:)``) as the next field; at
+        /// most four times.
+        @inlinable @inline(__always)
+        mutating func append(_ t: Int32) {
+            // `&<<`: the shift stays below 64 (at most four fields).
+            bits |= UInt64(UInt32(bitPattern: t &+ 1)) &<< shift
+            shift &+= _ResultHead.fieldShift(1) &- _ResultHead.fieldShift(0)
+        }
+    }
+
     /// Whether every transition of `four` fits a 14-bit field (each is -1 or more).
     @inlinable
     static func fits(_ four: _FourTransitions) -> Bool {

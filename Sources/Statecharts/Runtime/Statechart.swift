@@ -41,6 +41,11 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     let fingerprintCache = Mutex<UInt64?>(nil)
     /// Whether event names are a payload-free enum whose tag byte is the event's class.
     @usableFromInline let classesAreTags: Bool
+    /// For one-byte names (256 entries, empty otherwise): under exact matching, when the classes
+    /// are not tags, the class of each name the chart knows by its byte, and -1 for every other
+    /// byte. A one-byte value is its byte, so an event with a known name's byte has that name;
+    /// any other byte is looked up in ``eventClasses``.
+    @usableFromInline let classOfByte: [Int32]
     /// Whether an instance may keep its leaf as a row of the direct table
     /// (``StatechartInstance/leafRow`` a direct row): the table exists, and event names are tags
     /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes a direct `leafRow`
@@ -135,6 +140,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         exactMatching = compiler.exactMatching
         doneEventsAreEvents = compiler.doneEventsAreEvents
         classesAreTags = compiler.classesAreTags
+        classOfByte = Self.classesByByte(compiler.eventClasses, known: exactMatching && !classesAreTags)
         fastRows = tables.direct.exists && (compiler.classesAreTags || !Event._namesMayBeTags)
         direct = _DirectTableHandle(tables.direct.entries)
         name = definition.name
@@ -182,10 +188,25 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @inlinable @inline(__always)
     func eventClass(ofName name: Event.Name) -> Int32 {
         if classesAreTags { return Self.tag(of: name) }
+        if MemoryLayout<Event.Name>.size == 1 {
+            let c = classOfByte.withUnsafeBufferPointer { $0[Int(Self.tag(of: name))] }
+            if c >= 0 { return c }
+        }
         return eventClasses[name] ?? tables.candidates.unmatchedClass
     }
 
-    /// The tag byte of a payload-free enum (see `classesAreTags`).
+    /// ``classOfByte`` for `classes` (`known`: exact matching, classes not tags).
+    @usableFromInline
+    static func classesByByte(_ classes: [Event.Name: Int32], known: Bool) -> [Int32] {
+        guard MemoryLayout<Event.Name>.size == 1 else { return [] }
+        var table = [Int32](repeating: -1, count: 256)
+        if known {
+            for (name, c) in classes { table[Int(tag(of: name))] = c }
+        }
+        return table
+    }
+
+    /// The tag byte of a payload-free enum (see `classesAreTags`), or the byte of any one-byte name.
     @inlinable @inline(__always)
     static func tag(of name: Event.Name) -> Int32 { withUnsafeBytes(of: name) { Int32($0[0]) } }
 
@@ -207,9 +228,15 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         return mask
     }
 
-    /// Resolves `event` once, so that sending it again needs no lookup at all.
+    /// Resolves `event` once, so that sending it again needs no lookup of its name's class.
+    ///
+    /// Under descriptor matching (``StatechartEvent/descriptorsMatchExactly`` `false`, such as
+    /// `String` events) the descriptors the name matches are computed here and cached by the
+    /// chart; sending the prepared event finds them in that cache by the name.
     public func prepare(_ event: Event) -> PreparedEvent<Event> {
-        PreparedEvent(event: event, resolved: resolve(event))
+        if exactMatching { return PreparedEvent(event: event, exactClass: eventClass(ofName: event.name)) }
+        _ = mask(for: event.name)
+        return PreparedEvent(event: event, exactClass: nil)
     }
 }
 
@@ -223,8 +250,9 @@ internal final class _EventMask: Sendable {
 /// An event with its transition class resolved.
 ///
 /// An enum rather than a class and an optional mask: copying an exactly matched event (the common
-/// case, and every prepared event of such a chart) then involves no reference count at all, not
-/// even a call to retain or release `nil`.
+/// case) then involves no reference count at all, not even a call to retain or release `nil`.
+/// ``PreparedEvent`` does not hold one: destroying an enum with a reference in one case takes a
+/// call per event, even for the exact case.
 @usableFromInline
 internal enum _ResolvedEvent: Sendable {
     /// Exact matching: the event's class.
@@ -263,7 +291,10 @@ internal enum _ResolvedEvent: Sendable {
 public struct PreparedEvent<Event: StatechartEvent>: Sendable {
     /// The event.
     public let event: Event
-    @usableFromInline let resolved: _ResolvedEvent
+    /// The event's class when the chart matches names exactly; `nil` under descriptor matching
+    /// (the chart caches the name's matches). No reference: a prepared event of a trivial event
+    /// type is copied and destroyed as plain bits, with no reference count to test in a loop.
+    @usableFromInline let exactClass: Int32?
 }
 
 extension CaseIterable {

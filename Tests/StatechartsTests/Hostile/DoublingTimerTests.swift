@@ -57,7 +57,7 @@ struct DoublingTimerTests {
                 On(.tick) { count, _, outbox in count += 1; outbox.send(.tick, after: .milliseconds(1)) }
             }
         }
-        var instance = try ticker.start(context: 0)
+        var instance = ticker.start(context: 0)
         let delivered = instance.advanceClock(by: .seconds(5))
         #expect(delivered.count == 5_000)
         #expect(instance.now == .seconds(5))

@@ -5,16 +5,17 @@
 extension StatechartInstance {
     /// Starts the invocations of the states entered in this macrostep, then, as SCXML's main
     /// loop does, settles again while starting them raised events (an invocation that cannot
-    /// start raises its error), starting what that entered.
+    /// start raises its error), starting what that entered. The rounds share the macrostep's
+    /// microstep limit (`steps` were taken before): each takes at least one microstep, so a state
+    /// whose failing invocation re-enters it stops the instance instead of looping.
     @usableFromInline
-    mutating func startInvocationsAndSettle<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
+    mutating func startInvocationsAndSettle<Observer: StatechartObserver>(_ log: inout _StepLog, steps: Int, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         startInvocations()
-        var rounds = 0
-        while status == .running && !outbox.internalQueue.isEmpty && rounds < chart.microstepLimit {
-            settle(&log, steps: 0, &observer)
+        var steps = steps
+        while status == .running && !outbox.internalQueue.isEmpty {
+            steps = settle(&log, steps: steps, &observer)
             startInvocations()
-            rounds += 1
         }
     }
 

@@ -45,8 +45,8 @@ extension StatechartInstance {
     mutating func finishMacrostep<Observer: StatechartObserver>(
         _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
-        settle(&log, steps: steps, &observer)
-        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, &observer) }
+        let settled = settle(&log, steps: steps, &observer)
+        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: event)
     }
 
@@ -64,11 +64,12 @@ extension StatechartInstance {
     }
 
     /// Runs eventless transitions and internal events until the chart is stable (SCXML's inner
-    /// macrostep loop), stopping the instance when it does not settle within the limit.
-    @inlinable
+    /// macrostep loop), stopping the instance when it does not settle within the limit. `steps`
+    /// counts the microsteps this macrostep already took; returns the count after settling.
+    @inlinable @discardableResult
     mutating func settle<Observer: StatechartObserver>(
         _ log: inout _StepLog, steps: Int, _ observer: inout Observer
-    ) where Observer.StateID == StateID, Observer.Event == Event {
+    ) -> Int where Observer.StateID == StateID, Observer.Event == Event {
         var steps = steps
         while status == .running {
             if leaf >= 0 {
@@ -97,5 +98,6 @@ extension StatechartInstance {
                 log.error = .microstepLimitExceeded(limit: chart.microstepLimit)
             }
         }
+        return steps
     }
 }

@@ -1,11 +1,12 @@
-// How the single-path route runs a candidate's plan and evaluates a guard, as a type: the route
-// (SinglePathRoute.swift) is generic over it and specialized at compile time, so it is written
-// once for the table runtime (`_TablePlans`: the plan's action slots, the guard slots) and for
-// compiled charts (`_GeneratedPlanRunner`: code the `@CompiledStatechart` macro of
-// StatechartsCompiled generated, with the user's bodies inlined).
+// How the single-path and regions routes run a candidate's plan and evaluate a guard, as a
+// type: the routes (SinglePathRoute.swift, RegionsRoute.swift) are generic over it and
+// specialized at compile time, so each is written once for the table runtime (`_TablePlans`: the
+// plan's action slots, the guard slots) and for compiled charts (`_GeneratedPlanRunner`: code
+// the `@CompiledStatechart` macro of StatechartsCompiled generated, with the user's bodies
+// inlined).
 
-/// What the single-path route asks of the code that runs plans and guards. Every requirement is
-/// inlined into the route.
+/// What the single-path and regions routes ask of the code that runs plans and guards. Every
+/// requirement is inlined into the route.
 @usableFromInline
 internal protocol _SinglePathPlans {
     associatedtype StateID: Hashable & Sendable
@@ -15,6 +16,15 @@ internal protocol _SinglePathPlans {
     /// Whether the direct stage first tries a direct entry's single context-only action (the
     /// table runtime's shortcut for its most common plan).
     static var runsSingleActions: Bool { get }
+
+    /// The direct table of `chart`, the instance's chart (read once per event).
+    func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
+
+    /// Whether `take` runs inside the caller's loop, so that every route behind the direct
+    /// table must be one call out of line (the table runtime's `send`); `false` where `take`
+    /// itself already runs out of line (a compiled chart's `send` past its direct front), so
+    /// the regions route is inlined into it.
+    static var takesInline: Bool { get }
 
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
@@ -27,6 +37,18 @@ internal protocol _SinglePathPlans {
 
     /// Evaluates transition `t`'s guard (`true` without one).
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
+
+    /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
+    /// route takes up to four such candidates together, phase by phase; none of their actions
+    /// reaches the outbox); `contextOnly`: every action of every candidate taken takes only the
+    /// context.
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>)
+
+    /// Runs the actions of `phase` of candidate `c`'s plan with the instance's current event,
+    /// carrying out what they sent or cancelled (the region plans take several candidates
+    /// together, phase by phase).
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
@@ -35,6 +57,11 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
+
+    @inlinable static var takesInline: Bool { @inline(__always) get { true } }
+
+    @inlinable @inline(__always)
+    func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
@@ -57,6 +84,27 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
         unowned(unsafe) let tables = instance.chart.tables
         return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        // A transition with one context-only action, and nothing else that takes the event:
+        // called without a range.
+        if phase == .transition, let action = tables.regions.steps[c].transitionAction {
+            action.run(&instance.context)
+            return
+        }
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        unowned(unsafe) let tables = instance.chart.tables
+        let actions = tables.candidates.plans[c].actions(of: phase)
+        instance.runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+    }
 }
 
 /// Generated code that runs a compiled chart's plans and evaluates its guards (written by the
@@ -71,31 +119,71 @@ public protocol _GeneratedPlans {
 
     /// Evaluates the guard of transition `transition` (`true` when it has none).
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
+
+    /// Runs the actions of one phase of plan `plan`: `phase` 0 its exit actions, 1 its
+    /// transition's own, 2 its entry actions (the regions route takes several plans together,
+    /// phase by phase).
+    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
+                              _ outbox: inout Outbox<Event>)
 }
 
-/// A compiled chart's plans and guards: `planOf[c]` is the generated plan of candidate `c`
-/// (checked against the chart when the compiled chart was made, see
-/// ``Statechart/_planIndices(matching:)``), for every candidate that has a single-path plan.
+/// What a compiled instance's `send` reads without going through its chart: the chart's direct
+/// table, and `planOf`, where `planOf[c]` is the generated plan of candidate `c` (checked against
+/// the chart when the compiled chart was made, see ``Statechart/_planIndices(matching:)``), for
+/// every candidate that has a single-path plan. Made by ``Statechart/_compiledSendTables(planOf:)``
+/// and kept in the compiled instance, one load from it each. Not for use elsewhere: public only
+/// because StatechartsCompiled's `send` is inlined into its users' code.
+///
+/// Both tables are never written after they are made; they live as long as the compiled chart,
+/// which the compiled instance holds: safe to read from any thread.
+@frozen
+public struct _CompiledSendTables: @unchecked Sendable {
+    @usableFromInline let planOf: UnsafePointer<Int32>
+    @usableFromInline let direct: _DirectTableHandle
+
+    @inlinable init(planOf: UnsafePointer<Int32>, direct: _DirectTableHandle) {
+        self.planOf = planOf
+        self.direct = direct
+    }
+}
+
+extension Statechart {
+    /// The tables a compiled instance of this chart reads in `send`, with `planOf`, the compiled
+    /// chart's plan of each candidate (which it owns and keeps alive with this chart).
+    @_spi(CompiledCharts)
+    public func _compiledSendTables(planOf: UnsafePointer<Int32>) -> _CompiledSendTables {
+        _CompiledSendTables(planOf: planOf, direct: direct)
+    }
+}
+
+/// A compiled chart's plans and guards: the generated code, and the tables of
+/// ``_CompiledSendTables``.
 @usableFromInline @frozen
 internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _GeneratedPlans>: _SinglePathPlans {
     @usableFromInline typealias Event = Plans.Event
     @usableFromInline typealias Context = Plans.Context
 
-    @usableFromInline let planOf: UnsafePointer<Int32>
+    @usableFromInline let tables: _CompiledSendTables
 
-    @inlinable init(planOf: UnsafePointer<Int32>) { self.planOf = planOf }
+    @inlinable init(_ tables: _CompiledSendTables) { self.tables = tables }
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { false } }
+
+    /// The compiled instance's copy: one load from the instance, not two through the chart.
+    @inlinable @inline(__always)
+    func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
+
+    @inlinable static var takesInline: Bool { @inline(__always) get { false } }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(planOf[Int(c)], &instance.context, event, &instance.outbox)
+        Plans._runPlan(tables.planOf[Int(c)], &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
     func runPlan(_ c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(planOf[Int(c)], &instance.context, instance.currentEvent, &instance.outbox)
+        Plans._runPlan(tables.planOf[Int(c)], &instance.context, instance.currentEvent, &instance.outbox)
         if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 
@@ -103,33 +191,50 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
         Plans._evaluateGuard(t, instance.context, instance.currentEvent, &instance.outbox)
     }
+
+    @inlinable @inline(__always)
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
+        if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
+    }
 }
 
 extension StatechartInstance {
-    /// Sends an event with the single-path plans and guards run by generated code (`Plans`, see
-    /// ``_GeneratedPlans``); everything else as ``send(_:)``. Not for use outside
+    /// The front of a compiled chart's `send` (`Plans`, see ``_GeneratedPlans``): the direct
+    /// table's answer, or `nil` when it does not decide the event (nothing has happened then), and
+    /// ``_sendCompiledRest(_:by:tables:)`` follows, out of line. Not for use outside
     /// StatechartsCompiled.
     ///
-    /// Only the direct table's answer is inlined into the caller; everything else is one call
-    /// out of line. Then the inlined part needs no saved registers: with the other routes'
-    /// calls inlined beside it, every event paid for saving and restoring six of them.
+    /// Only this is inlined into the caller, and the rest is one call that reads the compiled
+    /// instance itself: the inlined part then loads only the leaf and the direct table, and needs
+    /// no saved registers besides the one the call's result needs.
     @inlinable @inline(__always)
-    public mutating func _sendCompiled<Plans: _GeneratedPlans>(
-        _ event: Event, by _: Plans.Type, planOf: UnsafePointer<Int32>
-    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        let plans = _GeneratedPlanRunner<StateID, Plans>(planOf: planOf)
-        if Event._namesMayBeTags && leafRow.isDirectRow,
-           let result = sendByDirectEntry(event, Statechart<StateID, Event, Context>.tag(of: event.name), plans) {
-            return result
-        }
-        return sendOutOfLine(event, plans)
+    public mutating func _sendCompiledFront<Plans: _GeneratedPlans>(
+        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+        guard leafRow.isDirectRow else { return nil }
+        // A direct row says that the chart matches names exactly, and that names are tags when
+        // they may be (see `Statechart.fastRows`); `_namesMayBeTags` is a constant of the type.
+        let classID = Event._namesMayBeTags
+            ? Statechart<StateID, Event, Context>.tag(of: event.name) : chart.eventClass(ofName: event.name)
+        return sendByDirectEntry(event, classID, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
-    /// What the compiled front above leaves, out of line: `send` with `plans`, without the tag
-    /// test the front already made (for names that are not tags, a run-time conformance lookup).
-    @inlinable @inline(never)
-    mutating func sendOutOfLine<Plans: _SinglePathPlans>(_ event: Event, _ plans: Plans) -> SendResult
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+    /// The rest of a compiled chart's `send`, when ``_sendCompiledFront(_:by:tables:)`` returned
+    /// `nil`: `send` with the single-path plans and guards run by the generated code, everything
+    /// else as ``send(_:)``. The compiled instance calls it out of line. Not for use outside
+    /// StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendCompiledRest<Plans: _GeneratedPlans>(
+        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
+        let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
             return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)

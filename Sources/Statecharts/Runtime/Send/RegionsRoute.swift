@@ -5,10 +5,12 @@
 // all transition actions (selection order), then all entries (entry order), exactly as SCXML's
 // microstep orders them.
 //
-// Two stages. `sendOnRegionBits` (charts of at most 64 states) decides on the configuration's
-// bits when every active leaf's row is ignored or a region-local direct candidate.
-// `sendByRegionPlans` selects by guards and takes region-local picks by their plans; picks that
-// are not region-local go through the general microstep, already selected.
+// Two stages, both generic over what runs a plan and a guard (PlanRunners.swift), so a compiled
+// chart runs its generated code in them. `sendOnRegionBits` (charts of at most 64 states)
+// decides on the configuration's bits when every active leaf's row is ignored or a region-local
+// direct candidate, at most four of them. `sendByRegionPlans` selects by guards and takes
+// region-local picks by their plans; picks that are not region-local go through the general
+// microstep, already selected.
 //
 // May not: enter or leave a parallel state, record history, or run where eventless transitions
 // exist (except the bits stage, whose direct candidates are never followed by one). What it
@@ -33,34 +35,43 @@ extension StatechartInstance {
     /// The regions route for an external event of class `classID`: the region bits when they
     /// may decide, else the region plans. Out of line: `send` inlines only its front.
     @inlinable @inline(never)
-    mutating func sendOnRegions(_ event: Event, _ classID: Int32) -> SendResult {
-        unowned(unsafe) let tables = chart.tables
-        if tables.regions.exists && hasNoPendingExternalEvents {
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { picks in
-                sendOnRegionBits(event, classID, picks: picks)
-            }
-        }
-        return sendByRegionPlans(event, classID)
+    mutating func sendOnRegions<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        sendOnRegionsInline(event, classID, plans)
     }
 
-    /// The region plans for an external event of class `classID`, or the general route where
-    /// eventless transitions rule them out (nothing has happened then).
+    /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
+    /// ``_SinglePathPlans/takesInline``).
+    @inlinable @inline(__always)
+    mutating func sendOnRegionsInline<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        if chart.tables.regions.exists && hasNoPendingExternalEvents {
+            return sendOnRegionBits(event, classID, plans)
+        }
+        return sendByRegionPlans(event, classID, plans)
+    }
+
+    /// The region plans for an external event of class `classID`, their guards and actions run
+    /// by `plans`, or the general route where eventless transitions rule them out (nothing has
+    /// happened then).
     @inlinable @inline(never)
-    mutating func sendByRegionPlans(_ event: Event, _ classID: Int32) -> SendResult {
+    mutating func sendByRegionPlans<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
         guard !chart.tables.transitions.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
-        return sendByRegionPlans(event, resolved, &observer)
+        return sendByRegionPlans(event, resolved, &observer, plans)
     }
 
-    /// The region bits (charts of at most 64 states): when every active leaf's row in the direct
-    /// table is ignored or a region-local direct candidate, takes them all together on the
-    /// configuration's bits (all exits, then all transition actions, then all entries); otherwise
-    /// the region plans decide, before anything has happened.
+    /// The region bits (charts of at most 64 states): when every active leaf's row is ignored or
+    /// a region-local direct candidate, and at most four are, takes them all together on the
+    /// configuration's bits (all exits, then all transition actions, then all entries, each run
+    /// by `plans`); otherwise the region plans decide, before anything has happened.
     @inlinable @inline(__always)
-    mutating func sendOnRegionBits(_ event: Event, _ classID: Int32, picks: UnsafeMutableBufferPointer<Int32>) -> SendResult {
+    mutating func sendOnRegionBits<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
         var leaves = word & tables.regions.atomicMask
@@ -70,45 +81,39 @@ extension StatechartInstance {
         // (often only the transitions'), and whether every action takes only the context.
         var anyFlags: UInt32 = 0
         var allFlags: UInt32 = ~0
+        var picks: UInt64 = 0
+        // The picks' transitions as the result's fields.
+        var fields = _ResultHead.Fields()
         var count = 0
-        // Read once: the stores into `picks` could alias the tables as far as the optimizer knows.
-        let shift = tables.direct.shift
         let rows = tables.regions.rows
         let steps = tables.regions.steps
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
             leaves &= leaves &- 1
-            let row = rows[s &<< shift | Int(classID)]
+            let row = rows[_RegionTables.index(state: s, class: Int(classID))]
             if row.isIgnored { continue }
-            // Not a region-local direct candidate: the region plans decide, before anything happened.
-            guard let c = row.candidate else { return sendByRegionPlans(event, classID) }
+            // Not a region-local direct candidate, or a fifth: the region plans decide, before
+            // anything happened.
+            guard let c = row.candidate, count < 4 else { return sendByRegionPlans(event, classID, plans) }
             let step = steps[c]
             exits |= step.exits
             entries |= step.entries
             anyFlags |= step.flags
             allFlags &= step.flags
-            picks[count] = c
+            picks |= _RegionRow.packed(c, at: count)
+            fields.append(step.transition)
             count &+= 1
         }
-        let exitActions = anyFlags & _RegionStep.exitActions != 0
-        let entryActions = anyFlags & _RegionStep.entryActions != 0
-        let contextOnly = allFlags & _RegionStep.contextOnly != 0
         // At most 64 states: the configuration is `word` alone.
         if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        guard count <= 4 else { return sendByRegionPlans(event, classID) }
-        _MicrostepPhase.inOrder(count: count, exits: exitActions, entries: entryActions) { phase, i in
-            if phase == .transition, let action = steps[picks[i]].transitionAction {
-                action.run(&context)
-            } else {
-                let actions = tables.candidates.plans[picks[i]].actions(of: phase)
-                runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
-            }
+        let contextOnly = allFlags & _RegionStep.contextOnly != 0
+        _MicrostepPhase.inOrder(count: count, exits: anyFlags & _RegionStep.exitActions != 0,
+                                entries: anyFlags & _RegionStep.entryActions != 0) { phase, i in
+            plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
         }
         let newWord = word & ~exits | entries
         activeSet.first = newWord
-        var transitions = _FourTransitions.none
-        for i in 0..<count { transitions[i] = tables.candidates.transition[picks[i]] }
-        return SendResult(transitions: transitions, fromWord: word, toWord: newWord)
+        return SendResult(transitions: fields, fromWord: word, toWord: newWord)
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes
@@ -116,22 +121,24 @@ extension StatechartInstance {
     /// evaluated twice). Allocates nothing when every active leaf's row in the direct table is
     /// direct or ignored.
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver>(
-        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
-    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
+                          Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let active = activeSet
         currentEvent = event
         // At most one pick per active state.
         return withUnsafeTemporaryAllocation(of: _Pick.self, capacity: Swift.max(1, active.count)) { buffer in
-            sendByRegionPlans(event, resolved, active, picks: buffer, &observer)
+            sendByRegionPlans(event, resolved, active, picks: buffer, &observer, plans)
         }
     }
 
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
         _ event: Event, _ resolved: _ResolvedEvent, _ active: _Bitset,
-        picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer
-    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
+        picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer, _ plans: Plans
+    ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
+                          Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = Configuration(leaf: -1, set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
@@ -151,7 +158,7 @@ extension StatechartInstance {
             }
             if c < 0 {
                 allDirect = false
-                c = firstEnabledCandidate(of: s, resolved.classID, _TablePlans())
+                c = firstEnabledCandidate(of: s, resolved.classID, plans)
                 if c < 0 { return }
             }
             let t = tables.candidates.transition[c]
@@ -180,10 +187,9 @@ extension StatechartInstance {
         _MicrostepPhase.inOrder(count: picks.count) { phase, i in
             let pick = picks[i]
             let t = pick.transition
-            let actions = tables.candidates.plans[pick.candidate].actions(of: phase)
             switch phase {
             case .exit:
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.exit, of: pick.candidate, on: &self)
                 if let domain = tables.transitions.domain[t].state {
                     var s = pick.atomic
                     while s != domain {
@@ -193,7 +199,7 @@ extension StatechartInstance {
                 }
             case .transition:
                 log.transitions.append(t)
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.transition, of: pick.candidate, on: &self)
             case .entry:
                 if tables.transitions.domain[t].state != nil {
                     var i = tables.transitions.planEntryStart[t]
@@ -203,7 +209,7 @@ extension StatechartInstance {
                         i += 1
                     }
                 }
-                runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+                plans.runPlanPhase(.entry, of: pick.candidate, on: &self)
             }
         }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {

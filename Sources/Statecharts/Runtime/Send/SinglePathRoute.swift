@@ -26,7 +26,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
         assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
-        let entry = chart.direct.entry(at: from, class: classID)
+        let entry = plans.directTable(of: chart).entry(at: from, class: classID)
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait.
         let rowShift = tables.direct.rowShift

@@ -45,8 +45,8 @@ extension StatechartInstance {
         currentEvent = nil
         let initial = chart.tables.states.initialTransition[0]
         if initial >= 0 { microstep([initial], &log, &observer) }
-        settle(&log, steps: 0, &observer)
-        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, &observer) }
+        let settled = settle(&log, steps: 0, &observer)
+        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: .notStarted, to: currentConfiguration)
@@ -79,11 +79,19 @@ extension StatechartInstance {
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: PreparedEvent<Event>) -> SendResult {
-        if case .exact(let classID) = event.resolved {
+        if let classID = event.exactClass {
             var observer = _NoObserver<StateID, Event>()
             return take(event.event, .exact(classID), &observer)
         }
-        return sendOutOfLine(event.event, event.resolved)
+        return sendOutOfLine(resolving: event.event)
+    }
+
+    /// `send` for an event matched by descriptors, resolved here from the chart's cache: out of
+    /// line, so that the prepared `send` above inlines only its exact case.
+    @inlinable @inline(never)
+    mutating func sendOutOfLine(resolving event: Event) -> SendResult {
+        var observer = _NoObserver<StateID, Event>()
+        return take(event, chart.resolve(event), &observer)
     }
 
     /// `send` for an event matched by descriptors (no fast route applies), out of line.
@@ -151,7 +159,8 @@ extension StatechartInstance {
             if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
             return sendByCandidatePlan(event, resolved.classID, plans)
         case .regions:
-            return sendOnRegions(event, resolved.classID)
+            if Plans.takesInline { return sendOnRegions(event, resolved.classID, plans) }
+            return sendOnRegionsInline(event, resolved.classID, plans)
         case .stepwise:
             return sendStepwise(event, resolved, &observer)
         case .general:
