@@ -234,39 +234,30 @@ import Testing
 
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.log("a1")
-                    }
+                    let body: (inout Context) -> Void = { $0.log("a1") }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action3(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.log("b2")
-                    }
+                    let body: (inout Context) -> Void = { $0.log("b2") }
                     body(&context)
                 }
             }
 
-            extension Pair: StatechartsCompiled.CompiledChart {
-            }
+            extension Pair: StatechartsCompiled.CompiledChart {}
             """)
     }
 }
