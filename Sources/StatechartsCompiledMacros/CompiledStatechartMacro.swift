@@ -4,9 +4,10 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// `@CompiledStatechart`: reads the type's `static let definition = Definition { ... }` (or
-/// `static func makeDefinition() -> Definition { Definition { ... } }`) from its syntax, compiles a twin of it with the core's compiler (its problems become diagnostics at
-/// the DSL line of the mistake), and generates the code that runs the twin's single-path plans
-/// with the user's action and guard bodies inlined (see `PlanCodeGenerator`).
+/// `static func makeDefinition() -> Definition { Definition { ... } }`) from its syntax, compiles
+/// a twin of it with the core's compiler (its problems become diagnostics at the DSL line of the
+/// mistake), and generates the code that runs the twin's single-path plans with the user's action
+/// and guard bodies inlined (see `PlanCodeGenerator`).
 public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     /// The generated code is written indented (`PlanCodeGenerator`): formatting it again would
     /// cost more than generating it (swift-syntax's formatter, built in debug with a debug build,
