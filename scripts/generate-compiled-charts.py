@@ -8,7 +8,11 @@ Two uses:
   lockstep test runs against each chart's table twin. Regenerate with `make generated-charts`
   (or `python3 scripts/generate-compiled-charts.py`); the output depends only on --seed and --count.
 * A big chart for measuring build cost (`--big STATES --big-out FILE`): one chart of about STATES
-  states in FILE, for scripts/measure-compiled-build.sh.
+  states in FILE, for scripts/measure-compiled-build.sh, written as `static func makeDefinition()`
+  (or, with `--big-form let`, as `static let definition`).
+
+Every fourth test chart is also written as `static func makeDefinition()` in FunctionForm/, and run
+in lockstep against the same chart written as `static let definition`.
 
 Every chart is valid by construction (the macro runs the core's validation at build time, so an
 invalid chart here is a bug of this script), and every run terminates: eventless transitions are
@@ -23,6 +27,8 @@ import sys
 
 DEFAULT_SEED = 20261124
 DEFAULT_COUNT = 48
+# Every FUNCTION_FORM_EVERY-th chart is also written as `static func makeDefinition()`.
+FUNCTION_FORM_EVERY = 4
 OUT_DIR = "Tests/StatechartsCompiledTests/Generated"
 
 
@@ -353,27 +359,38 @@ class Generator:
             lines.append(pad + "}")
         return lines
 
-    def swift(self, type_name, chart_name, header):
+    def swift(self, type_name, chart_name, header, form="let", declare_types=True):
+        """The chart's source; `form` "function" writes `static func makeDefinition()` instead of
+        `static let definition`; without `declare_types`, the state and event enums are left out."""
         states = [n.name for n in self.all_nodes()]
         events = self.events + (["r"] if self.uses_raise or self.any_r() else [])
         out = [header, "import StatechartsCompiled", ""]
-        out.append(f"enum {self.prefix}State: Hashable, Sendable {{")
-        out += wrap_cases(states)
-        out.append("}")
-        out.append("")
-        out.append(f"enum {self.prefix}Event: StatechartEvent, Hashable, CaseIterable {{")
-        out += wrap_cases(events)
-        out.append("}")
-        out.append("")
+        if declare_types:
+            out.append(f"enum {self.prefix}State: Hashable, Sendable {{")
+            out += wrap_cases(states)
+            out.append("}")
+            out.append("")
+            out.append(f"enum {self.prefix}Event: StatechartEvent, Hashable, CaseIterable {{")
+            out += wrap_cases(events)
+            out.append("}")
+            out.append("")
         out.append("@CompiledStatechart")
         out.append(f"enum {type_name} {{")
         out.append(f"    typealias StateID = {self.prefix}State")
         out.append(f"    typealias Event = {self.prefix}Event")
         out.append("    typealias Context = GeneratedContext")
-        out.append(f"    static let definition = Definition(\"{chart_name}\") {{")
-        for child in self.root.children:
-            out += self.swift_node(child, 2)
-        out.append("    }")
+        if form == "function":
+            out.append("    static func makeDefinition() -> Definition {")
+            out.append(f"        Definition(\"{chart_name}\") {{")
+            for child in self.root.children:
+                out += self.swift_node(child, 3)
+            out.append("        }")
+            out.append("    }")
+        else:
+            out.append(f"    static let definition = Definition(\"{chart_name}\") {{")
+            for child in self.root.children:
+                out += self.swift_node(child, 2)
+            out.append("    }")
         out.append("}")
         return "\n".join(out) + "\n"
 
@@ -405,6 +422,12 @@ def generate_tests(seed, count, out_dir):
         if name.startswith("GeneratedChart") and name.endswith(".swift"):
             os.remove(os.path.join(out_dir, name))
     cases = []
+    function_dir = os.path.join(out_dir, "FunctionForm")
+    os.makedirs(function_dir, exist_ok=True)
+    for name in os.listdir(function_dir):
+        if name.startswith("FunctionFormChart") and name.endswith(".swift"):
+            os.remove(os.path.join(function_dir, name))
+    function_cases = []
     for i in range(1, count + 1):
         rng = random.Random(seed * 1000 + i)
         prefix = f"G{i:02d}"
@@ -417,6 +440,14 @@ def generate_tests(seed, count, out_dir):
         with open(os.path.join(out_dir, f"{type_name}.swift"), "w") as f:
             f.write(text)
         cases.append((type_name, prefix))
+        if i % FUNCTION_FORM_EVERY == 0:
+            # The same chart written as `static func makeDefinition()`, which the macro splits
+            # into statements: run against the chart above, whose DSL the compiler reads as written.
+            function_type = f"FunctionFormChart{i:02d}"
+            text = gen.swift(function_type, f"generated{i:02d}", header(command), form="function", declare_types=False)
+            with open(os.path.join(function_dir, f"{function_type}.swift"), "w") as f:
+                f.write(text)
+            function_cases.append((function_type, type_name, prefix))
     lines = [header(command), "import StatechartsCompiled", "",
              "/// Every generated chart, run in lockstep against its table twin by GeneratedLockstepTests.",
              "let generatedCharts: [GeneratedChartCase] = ["]
@@ -427,16 +458,27 @@ def generate_tests(seed, count, out_dir):
     lines.append("]")
     with open(os.path.join(out_dir, "GeneratedChartList.swift"), "w") as f:
         f.write("\n".join(lines) + "\n")
+    lines = [header(command), "import StatechartsCompiled", "",
+             "/// Every chart of FunctionForm/, run in lockstep against the same chart written as `static let`.",
+             "let functionFormCharts: [GeneratedChartCase] = ["]
+    for function_type, type_name, prefix in function_cases:
+        lines.append(f"    GeneratedChartCase(\"{function_type}\") {{ seed, count in")
+        lines.append(f"        try runGeneratedLockstep({function_type}.self, events: {prefix}Event.allCases, seed: seed, count: count,")
+        lines.append(f"                                 plainDefinition: {type_name}.definition)")
+        lines.append("    },")
+    lines.append("]")
+    with open(os.path.join(function_dir, "FunctionFormChartList.swift"), "w") as f:
+        f.write("\n".join(lines) + "\n")
     print(f"wrote {count} charts to {out_dir}")
 
 
-def generate_big(seed, states, path):
+def generate_big(seed, states, path, form):
     rng = random.Random(seed)
     gen = Generator(rng, "Big", max_states=states, max_depth=4, events=8, big=True)
     gen.build()
     gen.add_transitions()
-    command = f"python3 scripts/generate-compiled-charts.py --seed {seed} --big {states} --big-out FILE"
-    text = gen.swift("BigChart", f"big{states}", header(command))
+    command = f"python3 scripts/generate-compiled-charts.py --seed {seed} --big {states} --big-form {form} --big-out FILE"
+    text = gen.swift("BigChart", f"big{states}", header(command), form)
     # The big chart's file stands alone: it declares the context the generated charts share.
     text += ("\nstruct GeneratedContext: Sendable, Equatable {\n    var log: [String] = []\n"
              "    var n = 0\n    var a = 0\n}\n")
@@ -453,11 +495,13 @@ def main():
     parser.add_argument("--out", default=OUT_DIR)
     parser.add_argument("--big", type=int, help="write one chart of about this many states instead")
     parser.add_argument("--big-out", help="the file for --big")
+    parser.add_argument("--big-form", choices=["function", "let"], default="function",
+                        help="the big chart as `static func makeDefinition()` (default) or `static let definition`")
     args = parser.parse_args()
     if args.big:
         if not args.big_out:
             sys.exit("--big needs --big-out FILE")
-        generate_big(args.seed, args.big, args.big_out)
+        generate_big(args.seed, args.big, args.big_out, args.big_form)
     else:
         generate_tests(args.seed, args.count, args.out)
 

@@ -7,16 +7,22 @@
 #   scripts/measure-compiled-build.sh                  # debug builds, 3 runs each, the best kept
 #   CONFIG=release scripts/measure-compiled-build.sh   # the same in release
 #   DETAIL=1 scripts/measure-compiled-build.sh         # also where one compile's time goes
+#   FORM=let scripts/measure-compiled-build.sh         # the chart as `static let definition = ...`
+#
+# The chart is written as `static func makeDefinition() -> Definition { Definition { ... } }`
+# (FORM=function, the default), which the macro splits into one statement per element, or as
+# `static let definition = Definition { ... }` (FORM=let), which Swift type-checks as one
+# expression.
 #
 # DETAIL=1 compiles the chart's file alone in one frontend (`swiftc -c` with the built modules and
 # the macro, as SwiftPM's compile job does), with `-stats-output-dir`, and prints the time of type
 # checking, SILGen, the SIL optimizer and IRGen; then the same for the chart without
-# `@CompiledStatechart` (the same DSL, type-checked as a plain definition), so that the difference
-# is what the macro costs (its expansion and the generated code). `-Xswiftc` flags are not passed to
+# `@CompiledStatechart` (the same DSL, type-checked as written, as one expression), so that the
+# difference is what the macro costs or saves. `-Xswiftc` flags are not passed to
 # `swift build`: they would apply to every module and rebuild swift-syntax.
 #
 # Settings (environment): WORK (the temporary package, default /tmp/statecharts-build-cost),
-# SMALL, LARGE, RUNS, SEED, CONFIG (debug or release), DETAIL.
+# SMALL, LARGE, RUNS, SEED, CONFIG (debug or release), DETAIL, FORM (function or let).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,6 +33,7 @@ RUNS="${RUNS:-3}"
 SEED="${SEED:-7}"
 CONFIG="${CONFIG:-debug}"
 DETAIL="${DETAIL:-0}"
+FORM="${FORM:-function}"
 SWIFT="${SWIFT:-swift}"
 
 mkdir -p "$WORK/Sources/BigChart"
@@ -50,7 +57,7 @@ chart="$WORK/Sources/BigChart/BigChart.swift"
 build() { (cd "$WORK" && "$SWIFT" build -c "$CONFIG" "$@"); }
 
 # Everything but the chart: the project's modules, swift-syntax and the macro.
-python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big 20 --big-out "$chart" >/dev/null
+python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big 20 --big-form "$FORM" --big-out "$chart" >/dev/null
 echo "building the project's modules, swift-syntax and the macro ($CONFIG) in $WORK ..."
 build >/dev/null
 
@@ -80,7 +87,7 @@ PY
 
 measure() {
     local states="$1" best=""
-    python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big "$states" --big-out "$chart"
+    python3 "$ROOT/scripts/generate-compiled-charts.py" --seed "$SEED" --big "$states" --big-form "$FORM" --big-out "$chart"
     for run in $(seq 1 "$RUNS"); do
         touch "$chart"
         local start end seconds
@@ -95,6 +102,8 @@ measure() {
         local plain="$WORK/plain-$states.swift"
         sed -e 's/^@CompiledStatechart$//' \
             -e 's/static let definition = Definition(/static let definition = StatechartDefinition<StateID, Event, Context>(/' \
+            -e 's/static func makeDefinition() -> Definition {/static func makeDefinition() -> StatechartDefinition<StateID, Event, Context> {/' \
+            -e 's/^        Definition(/        StatechartDefinition<StateID, Event, Context>(/' \
             "$chart" > "$plain"
         echo "  one frontend, $states states (seconds):"
         detail "compiled" "$chart"
@@ -105,5 +114,5 @@ measure() {
 
 measure "$SMALL"; small="$RESULT"
 measure "$LARGE"; large="$RESULT"
-printf '%s build of a compiled chart: %d states %.2f s, %d states %.2f s, ratio %.2f\n' \
-    "$CONFIG" "$SMALL" "$small" "$LARGE" "$large" "$(echo "$large / $small" | bc -l)"
+printf '%s build of a compiled chart (%s form): %d states %.2f s, %d states %.2f s, ratio %.2f\n' \
+    "$CONFIG" "$FORM" "$SMALL" "$small" "$LARGE" "$large" "$(echo "$large / $small" | bc -l)"

@@ -3,11 +3,17 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@CompiledStatechart`: reads the type's `static let definition = Definition { ... }` from its
-/// syntax, compiles a twin of it with the core's compiler (its problems become diagnostics at
-/// the DSL line of the mistake), and generates the code that runs the twin's single-path plans
-/// with the user's action and guard bodies inlined (see `PlanCodeGenerator`).
-public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
+/// `@CompiledStatechart`: reads the type's `static let definition = Definition { ... }` (or
+/// `static func makeDefinition() -> Definition { Definition { ... } }`) from its syntax, compiles
+/// a twin of it with the core's compiler (its problems become diagnostics at the DSL line of the
+/// mistake), and generates the code that runs the twin's single-path plans with the user's action
+/// and guard bodies inlined (see `PlanCodeGenerator`).
+public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+    /// The generated code is written indented (`PlanCodeGenerator`): formatting it again would
+    /// cost more than generating it (swift-syntax's formatter, built in debug with a debug build,
+    /// on thousands of lines for a large chart, in both the module and the object compile).
+    public static var formatMode: FormatMode { .disabled }
+
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -16,9 +22,12 @@ public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
         let access = declaration.modifiers.first { ["public", "package"].contains($0.name.text) }
             .map { $0.name.text + " " } ?? ""
         let typeName = Self.typeName(of: declaration) ?? "Self"
+        // The function form's chart is the function's result, made once.
+        let fromFunction: [DeclSyntax] = definitionFunction(in: declaration) == nil
+            ? [] : ["\(raw: access)static let definition: Definition = makeDefinition()"]
         guard let call = definitionCall(in: declaration) else {
             context.diagnose(Diagnostic(node: Syntax(node), message: ChartDiagnostic.noDefinition))
-            return PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: nil)
+            return fromFunction + PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: nil)
         }
         var reader = ChartReader()
         let twin = reader.readDefinition(call)
@@ -39,7 +48,16 @@ public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
             }
         }
         for diagnostic in diagnostics { context.diagnose(diagnostic) }
-        return PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: generated)
+        return fromFunction + PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: generated)
+    }
+
+    /// `makeDefinition()` gets `@_CompiledDefinitionBody` (see `DefinitionBodyMacro`).
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard let function = member.as(FunctionDeclSyntax.self), isDefinitionFunction(function) else { return [] }
+        return ["@StatechartsCompiled._CompiledDefinitionBody"]
     }
 
     public static func expansion(
@@ -58,8 +76,11 @@ public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
         return nil
     }
 
-    /// The initializer of `static let definition = ...` when it is a call with a trailing closure.
+    /// The initializer of `static let definition = ...`, or the call `makeDefinition()` returns.
     static func definitionCall(in declaration: some DeclGroupSyntax) -> FunctionCallExprSyntax? {
+        if let function = definitionFunction(in: declaration) {
+            return function.body.flatMap(DefinitionBodyMacro.definitionCall(inBody:))
+        }
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
@@ -68,6 +89,16 @@ public struct CompiledStatechartMacro: MemberMacro, ExtensionMacro {
             }
         }
         return nil
+    }
+
+    /// `static func makeDefinition() -> ...`, the chart written as a function.
+    static func definitionFunction(in declaration: some DeclGroupSyntax) -> FunctionDeclSyntax? {
+        declaration.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first(where: isDefinitionFunction)
+    }
+
+    static func isDefinitionFunction(_ function: FunctionDeclSyntax) -> Bool {
+        function.name.text == "makeDefinition" && function.signature.parameterClause.parameters.isEmpty
+            && function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
     }
 
     /// Where a problem of the core's compiler is written: an ID literal named in the message

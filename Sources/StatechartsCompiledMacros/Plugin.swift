@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The compiler plugin that provides `@CompiledStatechart`.
 @main
 struct StatechartsCompiledPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [CompiledStatechartMacro.self]
+    let providingMacros: [any Macro.Type] = [CompiledStatechartMacro.self, DefinitionBodyMacro.self]
 }

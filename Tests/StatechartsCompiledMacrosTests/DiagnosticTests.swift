@@ -121,7 +121,7 @@ import Testing
         expectExpansion(
             "@CompiledStatechart\nenum Chart {\n    static let states = 1\n}",
             expanded: "enum Chart {\n    static let states = 1\n\n" + fallbackMembers("Chart")
-                + "\n}\n\nextension Chart: StatechartsCompiled.CompiledChart {\n}",
+                + "\n}\n\nextension Chart: StatechartsCompiled.CompiledChart {}",
             diagnostics: [DiagnosticSpec(message: ChartMessages.noDefinition, line: 1, column: 1)])
     }
 }

@@ -60,6 +60,6 @@ func expectDiagnostics(
         """
     expectExpansion(
         "@CompiledStatechart\n" + head + "\n}",
-        expanded: head + "\n\n" + fallbackMembers("Chart") + "\n}\n\nextension Chart: StatechartsCompiled.CompiledChart {\n}",
+        expanded: head + "\n\n" + fallbackMembers("Chart") + "\n}\n\nextension Chart: StatechartsCompiled.CompiledChart {}",
         diagnostics: diagnostics, sourceLocation: sourceLocation)
 }

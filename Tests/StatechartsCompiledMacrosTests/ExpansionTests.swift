@@ -47,23 +47,18 @@ import Testing
 
                 @inlinable @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inlinable @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
             }
 
-            extension W1Chart: StatechartsCompiled.CompiledChart {
-            }
+            extension W1Chart: StatechartsCompiled.CompiledChart {}
             """)
     }
 
@@ -117,39 +112,30 @@ import Testing
 
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context, Event?) -> Void = { c, e in
-                        c.log(e)
-                    }
+                    let body: (inout Context, Event?) -> Void = { c, e in c.log(e) }
                     body(&context, event)
                 }
 
                 @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context, Event?, inout Statecharts.Outbox<Event>) -> Void = { c, _, outbox in
-                        outbox.raise(.opened)
-                    }
+                    let body: (inout Context, Event?, inout Statecharts.Outbox<Event>) -> Void = { c, _, outbox in outbox.raise(.opened) }
                     body(&context, event, &outbox)
                 }
 
                 @inline(__always)
                 static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _guard0(_ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                    let body: (Context) -> Bool = {
-                        $0.allowed
-                    }
+                    let body: (Context) -> Bool = { $0.allowed }
                     return body(context)
                 }
             }
 
-            extension Door: StatechartsCompiled.CompiledChart {
-            }
+            extension Door: StatechartsCompiled.CompiledChart {}
             """)
     }
 
@@ -248,39 +234,30 @@ import Testing
 
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.log("a1")
-                    }
+                    let body: (inout Context) -> Void = { $0.log("a1") }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.count += 1
-                    }
+                    let body: (inout Context) -> Void = { $0.count += 1 }
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action3(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = {
-                        $0.log("b2")
-                    }
+                    let body: (inout Context) -> Void = { $0.log("b2") }
                     body(&context)
                 }
             }
 
-            extension Pair: StatechartsCompiled.CompiledChart {
-            }
+            extension Pair: StatechartsCompiled.CompiledChart {}
             """)
     }
 }

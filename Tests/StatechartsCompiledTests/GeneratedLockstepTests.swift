@@ -33,14 +33,17 @@ struct GeneratedChartCase: Sendable, CustomTestStringConvertible {
 /// events: the configuration, the context (with the action log of that event) and the
 /// `SendResult` must be equal after every event. The logs are emptied after each
 /// comparison, so that a long run compares each event's actions, not an ever longer list.
-/// Returns how many of the events were taken (the rest were ignored).
+/// Returns how many of the events were taken (the rest were ignored). With `plainDefinition`,
+/// the twins are made from it instead of `Chart.definition`.
 @discardableResult
 func runGeneratedLockstep<Chart: CompiledChart>(
-    _: Chart.Type, events: [Chart.Event], seed: UInt64, count: Int
+    _: Chart.Type, events: [Chart.Event], seed: UInt64, count: Int,
+    plainDefinition: StatechartDefinition<Chart.StateID, Chart.Event, Chart.Context>? = nil
 ) throws -> Int where Chart.Context == GeneratedContext {
-    let plainChart = try Statechart(Chart.definition)
+    let definition = plainDefinition ?? Chart.definition
+    let plainChart = try Statechart(definition)
     var plain = plainChart.start(context: GeneratedContext())
-    var general = try Statechart(Chart.definition, singlePathPlans: false).start(context: GeneratedContext())
+    var general = try Statechart(definition, singlePathPlans: false).start(context: GeneratedContext())
     var compiled = try Chart.start(context: GeneratedContext())
     guard compiled.configuration == plain.configuration, compiled.context == plain.context,
           general.configuration == plain.configuration, general.context == plain.context else {
@@ -92,5 +95,21 @@ func runGeneratedLockstep<Chart: CompiledChart>(
         }
         // A chart that ignores every event would prove nothing.
         #expect(accepted > 0)
+    }
+
+    /// A chart written as `static func makeDefinition()` is built by the statements the macro
+    /// splits its DSL into: it must be the chart the DSL builds as written (here, the same chart
+    /// written as `static let definition`, which the compiler reads as it is).
+    @Test("each function-form chart runs as the same chart written as `static let`", arguments: functionFormCharts)
+    func functionForm(chart: GeneratedChartCase) throws {
+        var accepted = 0
+        for seed in [5, 6] as [UInt64] {
+            accepted += try chart.run(seed, 600)
+        }
+        #expect(accepted > 0)
+    }
+
+    @Test func someChartsAreWrittenInFunctionForm() {
+        #expect(functionFormCharts.count >= 10)
     }
 }

@@ -64,6 +64,37 @@ struct CompiledGuideSampleTests {
         try runLockstep(TurnstileChart.self, context: Counter(), events: Push.allCases, seed: 41, count: 200)
     }
 
+    /// A large chart's form: the DSL in `static func makeDefinition()`, split by the macro.
+    @CompiledStatechart
+    enum GateChart {
+        typealias StateID = Turnstile
+        typealias Event = Push
+        typealias Context = Counter
+        static func makeDefinition() -> Definition {
+            Definition("gate") {
+                State(.locked) {
+                    On(.coin, to: .unlocked) { $0.coins += 1 }
+                }
+                State(.unlocked) {
+                    OnExit { $0.passes += 1 }
+                    On(.push, to: .locked)
+                }
+            }
+        }
+    }
+
+    @Test("a chart written as a function is the chart its DSL builds")
+    func functionForm() throws {
+        var gate = try GateChart.start(context: Counter())
+        gate.send(.coin)
+        gate.send(.push)
+        #expect(gate.context == Counter(coins: 1, passes: 1))
+        #expect(GateChart.definition.name == "gate")
+        #expect(GateChart.definition.states.map(\.id) == [.locked, .unlocked])
+        #expect(GateChart.definition.states[1].onExit.count == 1)
+        try runLockstep(GateChart.self, context: Counter(), events: Push.allCases, seed: 43, count: 200)
+    }
+
     /// A chart that depends on a value known at run time: the plain DSL.
     static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
         try Statechart {
