@@ -43,7 +43,7 @@ struct ChartDiagnostic: DiagnosticMessage {
     }
 
     static let noDefinition = Self(
-        message: "a compiled chart declares its chart as `static let definition = Definition(\"name\") { ... }`",
+        message: "a compiled chart declares its chart as `static let definition = Definition(\"name\") { ... }`, or, for a large chart, as `static func makeDefinition() -> Definition { Definition(\"name\") { ... } }`",
         id: "noDefinition")
 
     static let misplaced = Self(

@@ -137,7 +137,7 @@ enum ChartMessages {
         + "`Action { ... }` / `Guard { ... }` with a trailing closure; a value made elsewhere cannot be inlined"
     static let captureList = "an action or guard in a compiled chart becomes a static function: it cannot capture values; "
         + "keep what it needs in the context"
-    static let noDefinition = "a compiled chart declares its chart as `static let definition = Definition(\"name\") { ... }`"
+    static let noDefinition = "a compiled chart declares its chart as `static let definition = Definition(\"name\") { ... }`, or, for a large chart, as `static func makeDefinition() -> Definition { Definition(\"name\") { ... } }`"
     static let misplaced = "transitions, entry and exit actions and invocations cannot stand at the top level of the chart; "
         + "put them inside a state"
 }
