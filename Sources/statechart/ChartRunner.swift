@@ -46,7 +46,11 @@ struct ChartRunner {
             instance.send(SCXMLEvent(name), observer: &observer)
             return withErrors([report(step: number, event: name, delayed: false, configuration: instance.currentConfigurationValue)])
         case .advance(let duration, let text):
-            let delivered = instance.advanceClock(by: duration, observer: &observer)
+            let target = instance.now + duration   // no overflow: a STEP is under 10¹⁸ ns, the clock under 2⁶³ s
+            let delivered = instance.advanceClock(by: duration, limit: Self.untilIdleLimit, observer: &observer)
+            if instance.isRunning, let next = instance.nextDelayedEventTime, next <= target {
+                Console.error("statechart: \(text) stopped after \(Self.untilIdleLimit) delayed events, at \(instance.now) of virtual time: the chart keeps scheduling more")
+            }
             var reports = deliveries(delivered, number: number)
             var own = report(step: number, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
             own.advance = text
@@ -55,8 +59,9 @@ struct ChartRunner {
         }
     }
 
-    /// How many delayed events `--until-idle` fires at most: a chart that keeps scheduling events
-    /// never becomes idle.
+    /// How many delayed events `--until-idle`, or one `+DURATION`, fires at most: a chart that
+    /// keeps scheduling events never becomes idle, and one whose events multiply never reaches
+    /// the end of a long advance.
     static let untilIdleLimit = 10_000
 
     /// Whether delayed events are still pending while the chart runs.

@@ -27,7 +27,8 @@ struct RunCommand: ParsableCommand {
         "finished":BOOL}, followed by "errors":[{"event":...,"message":...,"line":N,"column":N},...] \
         on the step's last line when the step raised error events (the key is absent otherwise). A +DURATION step prints one line for each delayed event the clock fires \
         (its "event" is that event's name) and then one line for the step itself ("event" null), all \
-        with the step's number: several lines may share one "step". Exit status: 0 on success, 1 when \
+        with the step's number: several lines may share one "step"; at most 10,000 per step, as for \
+        --until-idle (the tool says so on standard error when a step stops there). Exit status: 0 on success, 1 when \
         the chart cannot be loaded, stops on an error, the coverage file cannot be used, or --strict finds an unknown event or an error event, 2 for a \
         malformed STEP.
         """
