@@ -53,7 +53,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         // A snapshot does not hold child sessions: one taken while children run is refused, for
         // that reason alone. Anything else is a finding.
-        let problems = (error as? SnapshotRestoreError)?.problems ?? []
+        let problems = error.problems
         let onlyChildren = !problems.isEmpty && problems.allSatisfy { $0.hasPrefix("the snapshot was taken while invoked charts ran") }
         if !(invoking && onlyChildren) { fatalError("a running instance's snapshot does not restore: \(error)") }
     }
