@@ -5,10 +5,10 @@
 // the `@CompiledStatechart` macro of StatechartsCompiled generated, with the user's bodies
 // inlined).
 
-/// What the single-path and regions routes ask of the code that runs plans and guards. Every
-/// requirement is inlined into the route.
+/// What the single-path and regions routes ask of the code that runs plans and guards (a plan
+/// runner). Every requirement is inlined into the route.
 @usableFromInline
-internal protocol _SinglePathPlans {
+internal protocol _PlanRunner {
     associatedtype StateID: Hashable & Sendable
     associatedtype Event: StatechartEvent
     associatedtype Context
@@ -53,7 +53,7 @@ internal protocol _SinglePathPlans {
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
 @usableFromInline @frozen
-internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: _SinglePathPlans {
+internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: _PlanRunner {
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
@@ -159,7 +159,7 @@ extension Statechart {
 /// A compiled chart's plans and guards: the generated code, and the tables of
 /// ``_CompiledSendTables``.
 @usableFromInline @frozen
-internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _GeneratedPlans>: _SinglePathPlans {
+internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _GeneratedPlans>: _PlanRunner {
     @usableFromInline typealias Event = Plans.Event
     @usableFromInline typealias Context = Plans.Context
 

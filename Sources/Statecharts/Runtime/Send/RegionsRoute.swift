@@ -35,15 +35,15 @@ extension StatechartInstance {
     /// The regions route for an external event of class `classID`: the region bits when they
     /// may decide, else the region plans. Out of line: `send` inlines only its front.
     @inlinable @inline(never)
-    mutating func sendOnRegions<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegions<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         sendOnRegionsInline(event, classID, plans)
     }
 
     /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
-    /// ``_SinglePathPlans/takesInline``).
+    /// ``_PlanRunner/takesInline``).
     @inlinable @inline(__always)
-    mutating func sendOnRegionsInline<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         if chart.tables.regions.exists && hasNoPendingExternalEvents {
             return sendOnRegionBits(event, classID, plans)
@@ -55,7 +55,7 @@ extension StatechartInstance {
     /// by `plans`, or the general route where eventless transitions rule them out (nothing has
     /// happened then).
     @inlinable @inline(never)
-    mutating func sendByRegionPlans<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByRegionPlans<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
@@ -70,7 +70,7 @@ extension StatechartInstance {
     /// configuration's bits (all exits, then all transition actions, then all entries, each run
     /// by `plans`); otherwise the region plans decide, before anything has happened.
     @inlinable @inline(__always)
-    mutating func sendOnRegionBits<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegionBits<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
@@ -121,7 +121,7 @@ extension StatechartInstance {
     /// evaluated twice). Allocates nothing when every active leaf's row in the direct table is
     /// direct or ignored.
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _PlanRunner>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
                           Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -134,7 +134,7 @@ extension StatechartInstance {
     }
 
     @inlinable
-    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+    mutating func sendByRegionPlans<Observer: StatechartObserver, Plans: _PlanRunner>(
         _ event: Event, _ resolved: _ResolvedEvent, _ active: _Bitset,
         picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer, _ plans: Plans
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,

@@ -21,7 +21,7 @@ extension StatechartInstance {
     /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
     /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
     @inlinable @inline(__always)
-    mutating func sendByDirectEntry<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult?
+    mutating func sendByDirectEntry<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
@@ -62,7 +62,7 @@ extension StatechartInstance {
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
     /// send, and plans followed by eventless transitions. Out of line, so that `send` stays small.
     @inlinable @inline(never)
-    mutating func sendByCandidatePlan<Plans: _SinglePathPlans>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // The status and the external queue may change below.
         defer { refreshLeafRow() }

@@ -35,7 +35,7 @@ extension StatechartInstance {
 
     /// `isEnabled`, with the guard evaluated by `plans`.
     @inlinable @inline(__always)
-    mutating func isEnabled<Plans: _SinglePathPlans>(_ t: Int32, _ plans: Plans) -> Bool
+    mutating func isEnabled<Plans: _PlanRunner>(_ t: Int32, _ plans: Plans) -> Bool
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         var r = tables.transitions.requiredStart[t]
@@ -91,7 +91,7 @@ extension StatechartInstance {
     /// The first enabled candidate (an index into the candidate table) of atomic state `state`
     /// for event class `classID`, or -1, with guards evaluated by `plans`. Requires the candidate table.
     @inlinable @inline(__always)
-    mutating func firstEnabledCandidate<Plans: _SinglePathPlans>(of state: Int32, _ classID: Int32, _ plans: Plans) -> Int32
+    mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: Int32, _ classID: Int32, _ plans: Plans) -> Int32
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.

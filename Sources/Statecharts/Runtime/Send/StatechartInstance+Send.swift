@@ -60,7 +60,7 @@ extension StatechartInstance {
     /// `send`, with the single-path route's plans and guards run by `plans` (the table's slots,
     /// or a compiled chart's generated code).
     @inlinable @inline(__always)
-    mutating func send<Plans: _SinglePathPlans>(_ event: Event, plans: Plans) -> SendResult
+    mutating func send<Plans: _PlanRunner>(_ event: Event, plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let classID: Int32
         // With names that may be tags (known at compile time), a direct row says that they are
@@ -147,7 +147,7 @@ extension StatechartInstance {
     /// the route is the same code for the table runtime and for compiled charts, specialized
     /// for each.
     @usableFromInline @_transparent
-    mutating func take<Observer: StatechartObserver, Plans: _SinglePathPlans>(
+    mutating func take<Observer: StatechartObserver, Plans: _PlanRunner>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
     ) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event,
