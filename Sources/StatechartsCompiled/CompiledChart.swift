@@ -20,6 +20,9 @@ public protocol CompiledChart {
     static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
     /// Generated: runs one phase of one plan (0 exits, 1 the transition's actions, 2 entries).
     static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+    /// Generated: runs one joint step (several plans the regions route takes together: all
+    /// exits, then all transition actions, then all entries).
+    static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
     /// Generated: evaluates one transition's guard.
     static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
 }

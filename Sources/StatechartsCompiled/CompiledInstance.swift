@@ -22,7 +22,8 @@ public struct CompiledInstance<Chart: CompiledChart> {
     init(_ instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>, compiled: CompiledStatechart<Chart>) {
         self.base = instance
         self.compiled = compiled
-        self.tables = compiled.statechart._compiledSendTables(planOf: UnsafePointer(compiled.planOf))
+        self.tables = compiled.statechart._compiledSendTables(planOf: UnsafePointer(compiled.planOf),
+                                                              jointOf: UnsafePointer(compiled.jointOf))
     }
 
     /// Runs a plain instance of `compiled`'s chart compiled from now on.

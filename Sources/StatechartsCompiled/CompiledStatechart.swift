@@ -8,21 +8,33 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
     /// `planOf[c]`: the generated plan of candidate `c` (-1 without a single-path plan).
     /// Immutable after `init`; freed in `deinit`.
     @usableFromInline let planOf: UnsafeMutablePointer<Int32>
-    private let planCount: Int
+    /// `jointOf[j]`: the generated joint step of the chart's joint step `j`. Immutable after
+    /// `init`; freed in `deinit`.
+    @usableFromInline let jointOf: UnsafeMutablePointer<Int32>
 
-    private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [Int32]) {
+    private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [Int32], jointOf joints: [Int32]) {
         self.statechart = statechart
-        planCount = max(plans.count, 1)
-        planOf = .allocate(capacity: planCount)
-        planOf.initialize(repeating: -1, count: planCount)
-        for (c, p) in plans.enumerated() { planOf[c] = p }
+        planOf = Self.allocate(plans)
+        jointOf = Self.allocate(joints)
     }
 
-    deinit { planOf.deallocate() }
+    /// `values` in storage of its own (at least one element, -1 past the values).
+    private static func allocate(_ values: [Int32]) -> UnsafeMutablePointer<Int32> {
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: max(values.count, 1))
+        pointer.initialize(repeating: -1, count: max(values.count, 1))
+        for (i, value) in values.enumerated() { pointer[i] = value }
+        return pointer
+    }
+
+    deinit {
+        planOf.deallocate()
+        jointOf.deallocate()
+    }
 
     /// Compiles `Chart.definition` and checks that the generated code was made for it: the same
     /// number of states and transitions, the same guarded transitions, and for every candidate
-    /// with a single-path plan a generated plan with the same leaf, transition and actions.
+    /// with a single-path plan a generated plan with the same leaf, transition and actions, and
+    /// for every joint step a generated one with the same plans.
     /// Called by the generated `_compiledChart`.
     public static func _make() -> Result<CompiledStatechart<Chart>, CompiledChartError> {
         Result { () throws(CompiledChartError) -> CompiledStatechart<Chart> in
@@ -46,7 +58,10 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
             guard let planOf = chart._planIndices(matching: signature.plans) else {
                 throw .generatedCodeMismatch("a single-path plan of the chart has no generated plan")
             }
-            return CompiledStatechart(chart, planOf: planOf)
+            guard let jointOf = chart._jointIndices(planOf: planOf, matching: signature.joints) else {
+                throw .generatedCodeMismatch("a joint step of the chart has no generated joint step")
+            }
+            return CompiledStatechart(chart, planOf: planOf, jointOf: jointOf)
         }
     }
 

@@ -53,7 +53,7 @@
 ///
 /// What the definition may contain is in <doc:CompiledCharts>.
 @attached(member, names: named(Definition), named(definition), named(_generatedPlans), named(_compiledChart),
-          named(_runPlan), named(_runPlanPhase), named(_evaluateGuard), arbitrary)
+          named(_runPlan), named(_runPlanPhase), named(_runJoint), named(_evaluateGuard), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: CompiledChart)
 public macro CompiledStatechart() = #externalMacro(module: "StatechartsCompiledMacros", type: "CompiledStatechartMacro")

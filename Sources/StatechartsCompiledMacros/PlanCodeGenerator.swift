@@ -14,8 +14,11 @@ struct GeneratedPlans {
     var planPhases: [_CompiledPlanPhases]
     /// (transition, DSL guard number) for every guarded transition.
     var guardOfTransition: [(Int32, Int)]
-    /// `[1, states, transitions, guardCount, guarded..., planCount, (leaf, transition, count, actions...)...]`,
-    /// with actions in the compiler's numbering (the same in the twin and the real chart).
+    /// Each joint step's plans (several plans the regions route takes together), in pick order.
+    var joints: [[Int32]]
+    /// `[2, states, transitions, guardCount, guarded..., planCount, (leaf, transition, count, actions...)...,
+    /// jointCount, (pickCount, plans...)...]`, with actions in the compiler's numbering (the same
+    /// in the twin and the real chart).
     var signature: [Int32]
 
     /// `nil` when the twin's actions or guards are not the ones the reader numbered (cannot
@@ -44,12 +47,17 @@ struct GeneratedPlans {
             guard let number = chart._guardName(of: t).flatMap(Int.init) else { return nil }
             guardOfTransition.append((t, number))
         }
+        guard let planOf = chart._planIndices(matching: plans) else { return nil }
+        joints = chart._jointPlanLists(planOf: planOf)
+        guard joints.allSatisfy({ $0.allSatisfy { $0 >= 0 } }) else { return nil }
         let shape = chart._shape
-        signature = [1, Int32(shape.states), Int32(shape.transitions), Int32(guarded.count)] + guarded
+        signature = [2, Int32(shape.states), Int32(shape.transitions), Int32(guarded.count)] + guarded
         signature.append(Int32(plans.count))
         for plan in plans {
             signature += [plan.leaf, plan.transition, Int32(plan.actions.count)] + plan.actions
         }
+        signature.append(Int32(joints.count))
+        for joint in joints { signature += [Int32(joint.count)] + joint }
     }
 }
 
@@ -73,6 +81,7 @@ enum PlanCodeGenerator {
             inlinable + evaluateGuard(access: access, generated),
         ]
         if let phases = runPlanPhase(access: access, generated) { code.append(inlinable + phases) }
+        code.append(inlinable + runJoint(access: access, generated))
         if let generated {
             for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }
             for (i, body) in generated.guards.enumerated() { code.append(inlinable + guardFunction(i, body)) }
@@ -98,23 +107,12 @@ enum PlanCodeGenerator {
     /// these plans when the chart was made, so no other number reaches the switch; a chart whose
     /// plans all run the same bodies (a counter on every transition) has no switch left at all.
     static func runPlan(access: String, _ generated: GeneratedPlans?) -> String {
-        var cases: [String] = []
+        var lists: [[Int]] = []
         if let generated {
             let canonical = canonicalActions(generated.actions)
-            var order: [[Int]] = []
-            var plansOf: [[Int]: [Int]] = [:]
-            for (p, list) in generated.planActions.enumerated() {
-                let bodies = list.map { canonical[$0] }
-                if plansOf[bodies] == nil { order.append(bodies) }
-                plansOf[bodies, default: []].append(p)
-            }
-            for (n, list) in order.enumerated() {
-                let labels = n == order.count - 1 ? "default" : "case " + (plansOf[list] ?? []).map(String.init).joined(separator: ", ")
-                let body = list.isEmpty ? "    break" : list.map { "    Self._action\($0)(&context, event, &outbox)" }.joined(separator: "\n")
-                cases.append("\(labels):\n\(body)")
-            }
+            lists = generated.planActions.map { list in list.map { canonical[$0] } }
         }
-        if cases.isEmpty { cases.append("default:\n    break") }
+        let cases = sharedCases(lists)
         return """
             \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
@@ -123,6 +121,25 @@ enum PlanCodeGenerator {
                 }
             }
             """
+    }
+
+    /// The cases of a `switch` over numbers `0..<lists.count` where number `i` runs the action
+    /// bodies `lists[i]`: numbers with the same bodies share a case, and the last case is
+    /// `default` (the numbers come from tables checked against this code, so no other reaches
+    /// it); one `default: break` when there are none.
+    static func sharedCases(_ lists: [[Int]]) -> [String] {
+        var order: [[Int]] = []
+        var numbersOf: [[Int]: [Int]] = [:]
+        for (i, bodies) in lists.enumerated() {
+            if numbersOf[bodies] == nil { order.append(bodies) }
+            numbersOf[bodies, default: []].append(i)
+        }
+        guard !order.isEmpty else { return ["default:\n    break"] }
+        return order.enumerated().map { n, list in
+            let labels = n == order.count - 1 ? "default" : "case " + (numbersOf[list] ?? []).map(String.init).joined(separator: ", ")
+            let body = list.isEmpty ? "    break" : list.map { "    Self._action\($0)(&context, event, &outbox)" }.joined(separator: "\n")
+            return "\(labels):\n\(body)"
+        }
     }
 
     /// For each action, the first action with the same body: two actions with the same form and
@@ -174,6 +191,39 @@ enum PlanCodeGenerator {
             \(access)static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
                 switch plan {
+            \(indented(cases))
+                }
+            }
+            """
+    }
+
+    /// `_runJoint`: one `switch` over the joint steps, each its plans' exit actions (last pick
+    /// first), then their transitions' actions, then their entry actions (first pick first), as
+    /// SCXML orders a microstep's exit set, transitions and entry set. Joint steps with the same
+    /// bodies share a case, the last case is `default`, as in `_runPlan`.
+    static func runJoint(access: String, _ generated: GeneratedPlans?) -> String {
+        var lists: [[Int]] = []
+        if let generated {
+            let canonical = canonicalActions(generated.actions)
+            lists = generated.joints.map { plans in
+                var exits: [Int] = [], transitions: [Int] = [], entries: [Int] = []
+                for p in plans {
+                    let list = generated.planActions[Int(p)].map { canonical[$0] }
+                    let phases = generated.planPhases[Int(p)]
+                    let transitionEnd = min(phases.exitCount + phases.transitionCount, list.count)
+                    let exitEnd = min(phases.exitCount, transitionEnd)
+                    exits = Array(list[..<exitEnd]) + exits
+                    transitions += list[exitEnd..<transitionEnd]
+                    entries += list[transitionEnd...]
+                }
+                return exits + transitions + entries
+            }
+        }
+        let cases = sharedCases(lists)
+        return """
+            \(access)static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, \
+            _ outbox: inout Statecharts.Outbox<Event>) {
+                switch joint {
             \(indented(cases))
                 }
             }

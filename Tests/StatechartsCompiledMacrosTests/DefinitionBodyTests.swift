@@ -185,7 +185,7 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
 
                 typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
 
-                static let _generatedPlans: [Int32] = [1, 2, 1, 0, 0]
+                static let _generatedPlans: [Int32] = [2, 2, 1, 0, 0, 0]
 
                 static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Chart>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Chart>._make()
 
@@ -200,6 +200,13 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
                     switch transition {
                     default:
                         return true
+                    }
+                }
+
+                static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint {
+                    default:
+                        break
                     }
                 }
             }

@@ -41,6 +41,13 @@ func fallbackMembers(_ name: String) -> String {
                 return true
             }
         }
+
+        static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+            switch joint {
+            default:
+                break
+            }
+        }
     """
 }
 

@@ -27,7 +27,7 @@ import Testing
 
                 public typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
 
-                public static let _generatedPlans: [Int32] = [1, 3, 3, 0, 2, 1, 0, 1, 0, 2, 1, 1, 1]
+                public static let _generatedPlans: [Int32] = [2, 3, 3, 0, 2, 1, 0, 1, 0, 2, 1, 1, 1, 0]
 
                 public static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<W1Chart>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<W1Chart>._make()
 
@@ -42,6 +42,13 @@ import Testing
                     switch transition {
                     default:
                         return true
+                    }
+                }
+
+                @inlinable public static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint {
+                    default:
+                        break
                     }
                 }
 
@@ -88,7 +95,7 @@ import Testing
 
                 typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
 
-                static let _generatedPlans: [Int32] = [1, 3, 2, 1, 0, 1, 1, 0, 3, 2, 0, 1]
+                static let _generatedPlans: [Int32] = [2, 3, 2, 1, 0, 1, 1, 0, 3, 2, 0, 1, 0]
 
                 static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Door>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Door>._make()
 
@@ -107,6 +114,13 @@ import Testing
                         return Self._guard0(context, event, &outbox)
                     default:
                         return true
+                    }
+                }
+
+                static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint {
+                    default:
+                        break
                     }
                 }
 
@@ -141,7 +155,10 @@ import Testing
 
     /// A parallel chart whose plans have exit and entry actions: `_runPlanPhase` runs each phase
     /// of those plans (0 exits, 1 the transition's actions, 2 entries); the others fall to the
-    /// default, which runs a plan whole in the transition phase.
+    /// default, which runs a plan whole in the transition phase. `_runJoint` runs each set of
+    /// plans taken together in one configuration (all exits, last region first, then the
+    /// transitions' actions, then the entries): in {a1, b1}, a1's exit, then a1→a2's count, then
+    /// b2's entry.
     @Test func parallelPlanPhases() {
         expectExpansion(
             """
@@ -184,7 +201,7 @@ import Testing
 
                 typealias Definition = Statecharts.StatechartDefinition<StateID, Event, Context>
 
-                static let _generatedPlans: [Int32] = [1, 8, 6, 0, 3, 3, 0, 2, 3, 0, 4, 1, 1, 1, 6, 2, 1, 2]
+                static let _generatedPlans: [Int32] = [2, 8, 6, 0, 3, 3, 0, 2, 3, 0, 4, 1, 1, 1, 6, 2, 1, 2, 4, 2, 1, 2, 1, 0, 1, 1, 2, 0, 2]
 
                 static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Pair>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Pair>._make()
 
@@ -229,6 +246,23 @@ import Testing
                         if phase == 1 {
                             Self._runPlan(plan, &context, event, &outbox)
                         }
+                    }
+                }
+
+                static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint {
+                    case 0:
+                        Self._action1(&context, event, &outbox)
+                        Self._action3(&context, event, &outbox)
+                    case 1:
+                        Self._action0(&context, event, &outbox)
+                        Self._action1(&context, event, &outbox)
+                    case 2:
+                        Self._action1(&context, event, &outbox)
+                    default:
+                        Self._action0(&context, event, &outbox)
+                        Self._action1(&context, event, &outbox)
+                        Self._action3(&context, event, &outbox)
                     }
                 }
 

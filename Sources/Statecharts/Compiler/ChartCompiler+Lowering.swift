@@ -186,6 +186,7 @@ extension _ChartCompiler {
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
         computeRegionSteps(classCount: classCount)
+        computeJointSteps()
         // Last: the region steps read which direct candidates take only the context from the
         // entries' encoding, which this changes for some.
         assignCallSites()

@@ -22,6 +22,8 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let direct: _DirectTable
     /// The regions route's tables.
     @usableFromInline let regions: _RegionTables
+    /// The regions route's joint steps: the region bits' decisions, configuration by configuration.
+    @usableFromInline let joints: _JointTables
     /// How actions and guards are called.
     @usableFromInline let slots: _SlotTables
 
@@ -38,6 +40,7 @@ internal final class _ChartTables: @unchecked Sendable {
         candidates = _CandidateTables(b.candidates, actionSlots: actionSlots)
         direct = _DirectTable(b.direct)
         regions = _RegionTables(b.regions)
+        joints = _JointTables(b.joints)
         slots = _SlotTables(actions: actionSlots, guards: guardSlots)
     }
 }
@@ -51,4 +54,5 @@ internal struct _TablesBuilder {
     @usableFromInline var candidates = _CandidateTables.Builder()
     @usableFromInline var direct = _DirectTable.Builder()
     @usableFromInline var regions = _RegionTables.Builder()
+    @usableFromInline var joints = _JointTables.Builder()
 }

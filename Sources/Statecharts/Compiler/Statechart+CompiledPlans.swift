@@ -150,3 +150,29 @@ extension Statechart {
         }
     }
 }
+
+extension Statechart {
+    /// For each of the chart's joint steps (several region-local plans the regions route takes
+    /// together, see ``_JointTables``), in the chart's joint numbering, the plans of its picks in
+    /// pick order, where `planOf[c]` is candidate `c`'s plan (as ``_planIndices(matching:)``
+    /// gives it); -1 for a pick `planOf` does not cover. Empty without joint steps.
+    @_spi(CompiledCharts)
+    public func _jointPlanLists(planOf: [Int32]) -> [[Int32]] {
+        tables.joints.pickLists.map { picks in picks.map { c in Int(c) < planOf.count ? planOf[Int(c)] : -1 } }
+    }
+
+    /// For each of the chart's joint steps, the index in `lists` of the list with the same plans
+    /// (see ``_jointPlanLists(planOf:)``); `nil` when one has none: the lists were made for
+    /// another chart.
+    @_spi(CompiledCharts)
+    public func _jointIndices(planOf: [Int32], matching lists: [[Int32]]) -> [Int32]? {
+        var indexOf: [[Int32]: Int32] = [:]
+        for (i, list) in lists.enumerated() where indexOf[list] == nil { indexOf[list] = Int32(i) }
+        var result: [Int32] = []
+        for list in _jointPlanLists(planOf: planOf) {
+            guard let i = indexOf[list] else { return nil }
+            result.append(i)
+        }
+        return result
+    }
+}

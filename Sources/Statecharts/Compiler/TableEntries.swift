@@ -290,6 +290,9 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
 
     /// The configuration is a set (no single leaf).
     @inlinable static var activeSet: Self { Self(rawValue: -1) }
+    /// The configuration is a set, the instance is running with nothing queued, and the chart
+    /// has joint steps (``_JointTables``): `send` may look the configuration's word up there.
+    @inlinable static var jointSet: Self { Self(rawValue: Int32.min) }
     /// What a direct entry holds when it has no next row (a slow entry).
     @inlinable static var none: Self { Self(rawValue: -1) }
 
@@ -313,11 +316,15 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
     @inlinable @inline(__always)
     func directLeaf(rowShift: Int32) -> Int32 { rawValue &>> rowShift }
 
+    /// Whether this is ``jointSet``.
+    @inlinable
+    var isJointSet: Bool { @inline(__always) get { rawValue == Int32.min } }
+
     /// The leaf, or -1 while the configuration is a set.
     @inlinable @inline(__always)
     func leaf(rowShift: Int32) -> Int32 {
         if rawValue >= 0 { return rawValue &>> rowShift }
-        return rawValue == -1 ? -1 : -2 &- rawValue
+        return rawValue == -1 || rawValue == Int32.min ? -1 : -2 &- rawValue
     }
 }
 

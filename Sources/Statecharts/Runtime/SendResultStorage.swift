@@ -90,6 +90,9 @@ internal struct _ResultHead: Sendable {
 
         @inlinable init() {}
 
+        /// Fields filled in advance (a joint step's, ``_JointEntry/fields``); only for the result's head.
+        @inlinable init(bits: UInt64) { self.bits = bits }
+
         /// Adds transition `t` (small enough: ``_ResultHead/fits(_:)``) as the next field; at
         /// most four times.
         @inlinable @inline(__always)

@@ -10,7 +10,7 @@ extension StatechartInstance {
         @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
         @inline(__always) set {
             if newValue < 0 {
-                leafRow = .activeSet
+                leafRow = status == .running && hasNoPendingExternalEvents && chart.tables.joints.exists ? .jointSet : .activeSet
             } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
                 leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.direct.rowShift)
             } else {
@@ -20,7 +20,8 @@ extension StatechartInstance {
     }
 
     /// Re-encodes ``leafRow`` after the status or the external queue changed, so that
-    /// `leafRow.isDirectRow` keeps meaning "running, single path, nothing queued".
+    /// `leafRow.isDirectRow` keeps meaning "running, single path, nothing queued" (and
+    /// `leafRow.isJointSet` "running, a set, nothing queued").
     @inlinable
     mutating func refreshLeafRow() {
         let current = leaf

@@ -52,7 +52,7 @@ struct SamekCompiledTests {
         // code was generated for every single-path plan of the chart (7 states with the root).
         let words = SamekChart._generatedPlans
         let plans = try SamekChart.statechart._singlePathPlans
-        #expect(words.prefix(2) == [1, 7])
+        #expect(words.prefix(2) == [2, 7])
         try #require(words.count > 4)
         let guardCount = Int(words[3])
         #expect(words.count > 4 + guardCount && Int(words[4 + guardCount]) == plans.count)

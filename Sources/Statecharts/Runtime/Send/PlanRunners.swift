@@ -45,6 +45,10 @@ internal protocol _PlanRunner {
     func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>)
 
+    /// Runs joint step `entry` (``_JointEntry``, never ignored or slow): its picks' region
+    /// phases, in the order the region bits run them.
+    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>)
+
     /// Runs the actions of `phase` of candidate `c`'s plan with the instance's current event,
     /// carrying out what they sent or cancelled (the region plans take several candidates
     /// together, phase by phase).
@@ -100,6 +104,11 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     }
 
     @inlinable @inline(__always)
+    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        instance.runJointPicks(entry, event, self)
+    }
+
+    @inlinable @inline(__always)
     func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         let actions = tables.candidates.plans[c].actions(of: phase)
@@ -125,6 +134,11 @@ public protocol _GeneratedPlans {
     /// phase by phase).
     static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
                               _ outbox: inout Outbox<Event>)
+
+    /// Runs joint step `joint` (an index into the joint steps the code was generated for): the
+    /// actions of several plans taken together by the regions route, all exits, then all
+    /// transition actions, then all entries.
+    static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
 }
 
 /// What a compiled instance's `send` reads without going through its chart: the chart's direct
@@ -140,19 +154,24 @@ public protocol _GeneratedPlans {
 public struct _CompiledSendTables: @unchecked Sendable {
     @usableFromInline let planOf: UnsafePointer<Int32>
     @usableFromInline let direct: _DirectTableHandle
+    /// `jointOf[j]`: the generated joint step of the chart's joint step `j` (see
+    /// ``Statechart/_jointIndices(planOf:matching:)``).
+    @usableFromInline let jointOf: UnsafePointer<Int32>
 
-    @inlinable init(planOf: UnsafePointer<Int32>, direct: _DirectTableHandle) {
+    @inlinable init(planOf: UnsafePointer<Int32>, direct: _DirectTableHandle, jointOf: UnsafePointer<Int32>) {
         self.planOf = planOf
         self.direct = direct
+        self.jointOf = jointOf
     }
 }
 
 extension Statechart {
     /// The tables a compiled instance of this chart reads in `send`, with `planOf`, the compiled
-    /// chart's plan of each candidate (which it owns and keeps alive with this chart).
+    /// chart's plan of each candidate, and `jointOf`, its joint step of each of the chart's
+    /// (which it owns and keeps alive with this chart).
     @_spi(CompiledCharts)
-    public func _compiledSendTables(planOf: UnsafePointer<Int32>) -> _CompiledSendTables {
-        _CompiledSendTables(planOf: planOf, direct: direct)
+    public func _compiledSendTables(planOf: UnsafePointer<Int32>, jointOf: UnsafePointer<Int32>) -> _CompiledSendTables {
+        _CompiledSendTables(planOf: planOf, direct: direct, jointOf: jointOf)
     }
 }
 
@@ -196,6 +215,11 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
         Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
+    }
+
+    @inlinable @inline(__always)
+    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runJoint(tables.jointOf[Int(entry.joint)], &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)

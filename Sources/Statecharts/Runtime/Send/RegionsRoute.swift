@@ -51,6 +51,58 @@ extension StatechartInstance {
         return sendByRegionPlans(event, classID, plans)
     }
 
+    /// The joint route, out of line (see ``_PlanRunner/takesInline``).
+    @inlinable @inline(never)
+    mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        sendByJointStep(event, classID, plans)
+    }
+
+    /// The joint route (``leafRow`` a joint set): the region bits' decision for the
+    /// configuration and `classID` (``_JointTables``), found in one search for the
+    /// configuration's word. A configuration the table does not hold goes to the regions route;
+    /// one the bits do not decide to the region plans, before anything happened.
+    @inlinable @inline(__always)
+    mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        // Unowned, and each column read through it: a copy of the joint tables would retain
+        // their storage.
+        unowned(unsafe) let tables = chart.tables
+        // At most 64 states: the configuration is its first word.
+        let word = activeSet.first
+        let keys = tables.joints.keys
+        var slot = Int(truncatingIfNeeded: (word &* tables.joints.multiplier) &>> tables.joints.keyShift)
+        while true {
+            let key = keys[slot]
+            if key == word { break }
+            if key == 0 { return sendOnRegions(event, classID, plans) }
+            slot = (slot &+ 1) & tables.joints.slotMask
+        }
+        let entry = tables.joints.entries[slot &<< tables.joints.classShift | Int(classID)]
+        if entry.joint >= 0 {
+            // No action can see the configuration, and the next event's search need not wait.
+            activeSet.first = entry.toWord
+            plans.runJoint(entry, event, on: &self)
+            return SendResult(transitions: _ResultHead.Fields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
+        }
+        if entry.joint == _JointEntry.ignored { return SendResult(transitions: .none, fromWord: word, toWord: word) }
+        return sendByRegionPlans(event, classID, plans)
+    }
+
+    /// Runs a joint step's picks phase by phase as the region bits do (all exits, then all
+    /// transition actions, then all entries), each pick's phase by `plans`.
+    @inlinable @inline(__always)
+    mutating func runJointPicks<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans)
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        let picks = entry.picks
+        let flags = entry.flags
+        let contextOnly = flags & _RegionStep.contextOnly != 0
+        _MicrostepPhase.inOrder(count: entry.count, exits: flags & _RegionStep.exitActions != 0,
+                                entries: flags & _RegionStep.entryActions != 0) { phase, i in
+            plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
+        }
+    }
+
     /// The region plans for an external event of class `classID`, their guards and actions run
     /// by `plans`, or the general route where eventless transitions rule them out (nothing has
     /// happened then).

@@ -16,6 +16,10 @@ internal enum _SendRoute {
     /// Parallel states are active and nobody observes: region-local plans, several at once
     /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
     case regions
+    /// `regions`, with the instance running and nothing queued in a chart with joint steps: the
+    /// configuration's joint step when the region bits decide (RegionsRoute.swift), else
+    /// `regions`.
+    case joint
     /// A single path is active, but an observer watches or no candidate table exists: the
     /// transition is taken step by step, with its plan when it has one (StepwiseRoute.swift).
     case stepwise
@@ -116,6 +120,8 @@ extension StatechartInstance {
         let byPlans = Observer._ignoresEverything && resolved.isExact
         // A direct row alone says: running, a single path, nothing queued, a direct table.
         if byPlans && leafRow.isDirectRow { return .singlePath }
+        // A joint set alone says: running, a set, nothing queued, no children, joint steps.
+        if byPlans && leafRow.isJointSet { return .joint }
         guard status == .running else { return .notRunning }
         // Invoked children take turns after each event, and may have it forwarded: the general route.
         if let extras, !extras.value.family.isEmpty { return .general }
@@ -158,6 +164,9 @@ extension StatechartInstance {
         case .singlePath:
             if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
             return sendByCandidatePlan(event, resolved.classID, plans)
+        case .joint:
+            if Plans.takesInline { return sendByJointStepOutOfLine(event, resolved.classID, plans) }
+            return sendByJointStep(event, resolved.classID, plans)
         case .regions:
             if Plans.takesInline { return sendOnRegions(event, resolved.classID, plans) }
             return sendOnRegionsInline(event, resolved.classID, plans)

@@ -1,0 +1,149 @@
+// The joint steps (see `_JointTables`): every configuration of a chart of at most 64 states with
+// parallel states, and for each event class the step the regions route's bits stage would take
+// there, worked out here once. Built from the region tables (ChartCompiler+DirectTables.swift).
+
+extension _ChartCompiler {
+    /// Fills `b.joints` when the chart has region tables, a parallel state and few enough
+    /// configurations; leaves it empty otherwise.
+    @inlinable
+    mutating func computeJointSteps() {
+        guard b.regions.exists, kindOf.contains(.parallel) else { return }
+        let classShift = b.direct.shift
+        // Half full at most: slots are twice the configurations, rounded up to a power of two.
+        let maxConfigurations = _JointTables.entryLimit >> classShift / 2
+        guard let configurations = allConfigurations(limit: maxConfigurations), !configurations.isEmpty else { return }
+        var slots = 1
+        while slots < 2 * configurations.count { slots <<= 1 }
+        guard let (multiplier, keys) = Self.placeKeys(configurations, slots: slots) else { return }
+        var entries = Array(repeating: _JointEntry.slowEntry, count: slots << classShift)
+        var jointOfPicks: [[Int32]: Int32] = [:]
+        var pickLists: [[Int32]] = []
+        for (slot, word) in keys.enumerated() where word != 0 {
+            for cls in 0..<(1 << classShift) {
+                guard let step = regionBitsStep(word, class: cls) else { continue }
+                var joint = _JointEntry.ignored
+                if !step.picks.isEmpty {
+                    joint = jointOfPicks[step.picks] ?? {
+                        let next = Int32(pickLists.count)
+                        jointOfPicks[step.picks] = next
+                        pickLists.append(step.picks)
+                        return next
+                    }()
+                }
+                entries[slot << classShift | cls] = _JointEntry(
+                    toWord: step.toWord, picks: step.packed, fields: step.fields.bits, joint: joint,
+                    count: step.picks.count, flags: step.flags)
+            }
+        }
+        b.joints.keys = keys
+        b.joints.entries = entries
+        b.joints.multiplier = multiplier
+        b.joints.classShift = classShift
+        b.joints.pickLists = pickLists
+    }
+
+    /// Every configuration of the chart as a word of state bits (each compound state with one
+    /// of its children, each parallel state with all of its regions, history states never), or
+    /// `nil` when there are more than `limit`.
+    @inlinable
+    func allConfigurations(limit: Int) -> [UInt64]? {
+        var children = Array(repeating: [Int](), count: stateCount)
+        for s in 1..<stateCount where kindOf[s] != .shallowHistory && kindOf[s] != .deepHistory {
+            children[Int(parentOf[s])].append(s)
+        }
+        /// The configurations of the subtree of `s`, or `nil` past the limit.
+        func configurations(of s: Int) -> [UInt64]? {
+            let bit: UInt64 = 1 << UInt64(s)
+            if children[s].isEmpty { return [bit] }
+            var result: [UInt64] = []
+            if kindOf[s] == .parallel {
+                result = [bit]
+                for child in children[s] {
+                    guard let parts = configurations(of: child), result.count * parts.count <= limit else { return nil }
+                    result = result.flatMap { word in parts.map { word | $0 } }
+                }
+            } else {
+                for child in children[s] {
+                    guard let parts = configurations(of: child), result.count + parts.count <= limit else { return nil }
+                    result += parts.map { $0 | bit }
+                }
+            }
+            return result
+        }
+        return configurations(of: 0)
+    }
+
+    /// Places `words` in a table of `slots` slots (a power of two, at least twice as many) by
+    /// linear probing, trying a few multipliers and keeping the one whose searches are shortest
+    /// (each word in its home slot, if one does that). The multipliers are fixed, so a chart's
+    /// table is the same on every run.
+    @inlinable
+    static func placeKeys(_ words: [UInt64], slots: Int) -> (multiplier: UInt64, keys: [UInt64])? {
+        let shift = UInt64(64 - slots.trailingZeroBitCount)
+        var best: (multiplier: UInt64, keys: [UInt64], probes: Int)?
+        // SplitMix64's sequence from a fixed seed, made odd.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<32 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            let multiplier = (z ^ (z >> 31)) | 1
+            var keys = Array(repeating: UInt64(0), count: slots)
+            var probes = 0
+            for word in words {
+                var slot = Int(truncatingIfNeeded: (word &* multiplier) >> shift)
+                while keys[slot] != 0 {
+                    slot = (slot + 1) & (slots - 1)
+                    probes += 1
+                }
+                keys[slot] = word
+            }
+            if probes < best?.probes ?? .max { best = (multiplier, keys, probes) }
+            if probes == 0 { break }
+        }
+        return best.map { ($0.multiplier, $0.keys) }
+    }
+
+    /// The step the regions route's bits stage takes in configuration `word` for class `cls`
+    /// (`sendOnRegionBits`, which this mirrors): every active leaf's row ignored or a
+    /// region-local direct candidate, at most four of them; `nil` when the bits do not decide.
+    @inlinable
+    func regionBitsStep(_ word: UInt64, class cls: Int) -> _RegionBitsStep? {
+        var step = _RegionBitsStep(fromWord: word)
+        var leaves = word & b.regions.atomicMask
+        var exits: UInt64 = 0
+        var entries: UInt64 = 0
+        var allFlags: UInt32 = ~0
+        while leaves != 0 {
+            let s = leaves.trailingZeroBitCount
+            leaves &= leaves &- 1
+            let row = b.regions.rows[_RegionTables.index(state: s, class: cls)]
+            if row.isIgnored { continue }
+            guard let c = row.candidate, step.picks.count < 4 else { return nil }
+            let regionStep = b.regions.steps[Int(c)]
+            exits |= regionStep.exits
+            entries |= regionStep.entries
+            step.flags |= regionStep.flags
+            allFlags &= regionStep.flags
+            step.packed |= _RegionRow.packed(c, at: step.picks.count)
+            step.fields.append(regionStep.transition)
+            step.picks.append(c)
+        }
+        step.flags = step.flags & ~_RegionStep.contextOnly | allFlags & _RegionStep.contextOnly
+        step.toWord = word & ~exits | entries
+        return step
+    }
+}
+
+/// What the region bits take in one configuration for one class (see `regionBitsStep`).
+@usableFromInline
+internal struct _RegionBitsStep {
+    @usableFromInline var picks: [Int32] = []
+    @usableFromInline var packed: UInt64 = 0
+    @usableFromInline var fields = _ResultHead.Fields()
+    @usableFromInline var flags: UInt32 = 0
+    @usableFromInline var toWord: UInt64
+
+    @inlinable init(fromWord: UInt64) { toWord = fromWord }
+}
