@@ -90,3 +90,15 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     @inlinable var count: Int { @inline(__always) get { Int(countAndFlags & 0xFF) } }
     @inlinable var flags: UInt32 { @inline(__always) get { countAndFlags >> 8 } }
 }
+
+extension Statechart {
+    /// How many configurations the joint tables hold and how many distinct joint steps they
+    /// take (both 0 without joint tables). For tests.
+    @_spi(Testing)
+    public var _jointTableSize: (configurations: Int, steps: Int) {
+        guard tables.joints.exists else { return (0, 0) }
+        var configurations = 0
+        for slot in 0..<tables.joints.keys.count where tables.joints.keys[slot] != 0 { configurations += 1 }
+        return (configurations, tables.joints.pickLists.count)
+    }
+}
