@@ -5,6 +5,10 @@
 // all transition actions (selection order), then all entries (entry order), exactly as SCXML's
 // microstep orders them.
 //
+// The joint route comes first where the chart has joint steps (JointTables.swift): the bits
+// stage's decision for the whole configuration, looked up by its word, so that an event costs
+// one search rather than a row and a step per active leaf.
+//
 // Two stages, both generic over what runs a plan and a guard (PlanRunners.swift), so a compiled
 // chart runs its generated code in them. `sendOnRegionBits` (charts of at most 64 states)
 // decides on the configuration's bits when every active leaf's row is ignored or a region-local
