@@ -20,11 +20,16 @@ internal protocol _PlanRunner {
     /// The direct table of `chart`, the instance's chart (read once per event).
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
 
-    /// Whether `take` runs inside the caller's loop, so that every route behind the direct
-    /// table must be one call out of line (the table runtime's `send`); `false` where `take`
-    /// itself already runs out of line (a compiled chart's `send` past its direct front), so
-    /// the regions route is inlined into it.
-    static var takesInline: Bool { get }
+    /// Takes the joint route (``StatechartInstance/sendByJointStep(_:_:_:)``) for `take`: one
+    /// call out of line where `take` runs inside the caller's loop (the table runtime's `send`),
+    /// inline where `take` itself already runs out of line (a compiled chart's `send` past its
+    /// direct front). A method, not a flag `take` tests: with both branches in `take`, the dead
+    /// one kept the table runtime's `send` from being inlined into its caller.
+    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
+
+    /// Takes the regions route (``StatechartInstance/sendOnRegionsInline(_:_:_:)``) for
+    /// `take`, out of line or inline as ``sendByJoint(_:_:on:)``.
+    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
 
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
@@ -62,7 +67,15 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
 
-    @inlinable static var takesInline: Bool { @inline(__always) get { true } }
+    @inlinable @inline(__always)
+    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+        instance.sendByJointStepOutOfLine(event, classID, self)
+    }
+
+    @inlinable @inline(__always)
+    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+        instance.sendOnRegions(event, classID, self)
+    }
 
     @inlinable @inline(__always)
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
@@ -192,7 +205,15 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     @inlinable @inline(__always)
     func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
 
-    @inlinable static var takesInline: Bool { @inline(__always) get { false } }
+    @inlinable @inline(__always)
+    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+        instance.sendByJointStep(event, classID, self)
+    }
+
+    @inlinable @inline(__always)
+    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+        instance.sendOnRegionsInline(event, classID, self)
+    }
 
     @inlinable @inline(__always)
     func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,

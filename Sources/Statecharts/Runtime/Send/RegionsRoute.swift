@@ -45,7 +45,7 @@ extension StatechartInstance {
     }
 
     /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
-    /// ``_PlanRunner/takesInline``).
+    /// ``_PlanRunner/sendOnRegions(_:_:on:)``).
     @inlinable @inline(__always)
     mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -55,7 +55,7 @@ extension StatechartInstance {
         return sendByRegionPlans(event, classID, plans)
     }
 
-    /// The joint route, out of line (see ``_PlanRunner/takesInline``).
+    /// The joint route, out of line (see ``_PlanRunner/sendByJoint(_:_:on:)``).
     @inlinable @inline(never)
     mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {

@@ -165,11 +165,9 @@ extension StatechartInstance {
             if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
             return sendByCandidatePlan(event, resolved.classID, plans)
         case .joint:
-            if Plans.takesInline { return sendByJointStepOutOfLine(event, resolved.classID, plans) }
-            return sendByJointStep(event, resolved.classID, plans)
+            return plans.sendByJoint(event, resolved.classID, on: &self)
         case .regions:
-            if Plans.takesInline { return sendOnRegions(event, resolved.classID, plans) }
-            return sendOnRegionsInline(event, resolved.classID, plans)
+            return plans.sendOnRegions(event, resolved.classID, on: &self)
         case .stepwise:
             return sendStepwise(event, resolved, &observer)
         case .general:
