@@ -17,4 +17,15 @@ public struct CompiledMachine<Chart: CompiledChart> {
     /// Returns whether the event was accepted.
     @inlinable @inline(never)
     public mutating func send(_ event: Chart.Event) -> Bool { instance.send(event).isAccepted }
+
+    /// Sends every event of `events` and returns how many were accepted: a whole batch in one
+    /// call, with `send` inlined into the loop as in a user's code. The shape of the Boost.MSM
+    /// peers' `process` (their loop in C++, `process_event` inlined into it), for the pairs
+    /// against MSM.
+    @inlinable @inline(never)
+    public mutating func process(_ events: [Chart.Event]) -> Int {
+        var accepted = 0
+        for event in events where instance.send(event).isAccepted { accepted &+= 1 }
+        return accepted
+    }
 }
