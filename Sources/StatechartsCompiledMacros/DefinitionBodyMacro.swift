@@ -78,7 +78,7 @@ struct DefinitionSplitter {
         "History", "Initial", "On", "OnAny", "OnDone", "Always", "OnEntry", "OnExit", "Invoke",
     ]
     /// The elements whose trailing closure holds DSL content.
-    static let containers: Set<String> = ["State", "Parallel", "Final"]
+    static let containers: Set<String> = ["State", "Parallel", "Final", "Submachine"]
     static let partSize = 32
 
     var count = 0

@@ -101,15 +101,6 @@ import Testing
                                  line: 5, column: 29)])
     }
 
-    @Test func submachine() {
-        expectDiagnostics("""
-            Submachine(.sub, inner)
-            """, [DiagnosticSpec(
-                message: "`Submachine` is not supported in a compiled chart: the embedded chart is a value the macro cannot read; "
-                    + "write its states out, or embed it in a plain chart",
-                line: 5, column: 9)])
-    }
-
     @Test func transitionAtTheTopLevel() {
         expectDiagnostics("""
             State(.a)
@@ -128,8 +119,8 @@ import Testing
 
 /// The macro's fixed messages, as a user reads them.
 enum ChartMessages {
-    static let notDSL = "a compiled chart is read from its syntax: only State, Parallel, Final, History, Initial, On, OnAny, "
-        + "OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
+    static let notDSL = "a compiled chart is read from its syntax: only State, Parallel, Final, History, Submachine, Initial, "
+        + "On, OnAny, OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
         + "(`Statechart { ... }`) for a chart built with loops, conditions or helper functions"
     static let notLiteralID = "state IDs and event names in a compiled chart must be literals such as `.closed`, `Door.closed` or "
         + "\"closed\"; compute them in a plain chart (`Statechart { ... }`) instead"
