@@ -95,6 +95,49 @@ struct CompiledGuideSampleTests {
         try runLockstep(GateChart.self, context: Counter(), events: Push.allCases, seed: 43, count: 200)
     }
 
+    enum Kiosk: Hashable, Sendable { case idle, pay, waiting, paid, serve, serving, served }
+    enum KioskEvent: StatechartEvent, Hashable, CaseIterable { case start, coin, cancel, done }
+
+    /// Charts embedded with `Submachine`: static members of the chart's type.
+    @CompiledStatechart
+    enum KioskChart {
+        typealias StateID = Kiosk
+        typealias Event = KioskEvent
+        typealias Context = Counter
+        static let payment = Definition("payment") {
+            State(.waiting) { On(.coin, to: .paid) { $0.coins += 1 } }
+            Final(.paid)
+        }
+        static func makeService() -> Definition {
+            Definition("service") {
+                State(.serving) { On(.done, to: .served) { $0.passes += 1 } }
+                Final(.served)
+            }
+        }
+        static let definition = Definition("kiosk") {
+            State(.idle) { On(.start, to: .pay) }
+            Submachine(.pay, payment) {
+                On(.cancel, to: .idle)
+                OnDone(to: .serve)
+            }
+            Submachine(.serve, makeService()) { OnDone(to: .idle) }
+        }
+    }
+
+    @Test("a compiled chart embeds charts declared in its type")
+    func embedding() throws {
+        var kiosk = try KioskChart.start(context: Counter())
+        kiosk.send(.start)
+        #expect(kiosk.configuration == [.pay, .waiting])
+        kiosk.send(.coin)
+        #expect(kiosk.configuration == [.serve, .serving])
+        kiosk.send(.done)
+        #expect(kiosk.configuration == [.idle])
+        #expect(kiosk.context == Counter(coins: 1, passes: 1))
+        #expect(try Statechart(KioskChart.payment).states == [.waiting, .paid])
+        try runLockstep(KioskChart.self, context: Counter(), events: KioskEvent.allCases, seed: 45, count: 300)
+    }
+
     /// A chart that depends on a value known at run time: the plain DSL.
     static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
         try Statechart {
