@@ -101,6 +101,13 @@ import Testing
                                  line: 5, column: 29)])
     }
 
+    @Test func aDoneEventOnlyOnAFinalState() {
+        expectDiagnostics("""
+            State(.a, doneEvent: finish)
+            """, [DiagnosticSpec(message: "the argument `doneEvent` cannot be read statically in a compiled chart",
+                                 line: 5, column: 30)])
+    }
+
     @Test func transitionAtTheTopLevel() {
         expectDiagnostics("""
             State(.a)

@@ -138,6 +138,50 @@ struct CompiledGuideSampleTests {
         try runLockstep(KioskChart.self, context: Counter(), events: KioskEvent.allCases, seed: 45, count: 300)
     }
 
+    enum Checkout: Hashable, Sendable { case shopping, cart, paid, receipt }
+    enum CheckoutEvent: StatechartEvent, Hashable {
+        case add(Int), pay, finished(total: Int)
+        enum Name: Hashable, Sendable { case add, pay, finished }
+        var name: Name {
+            switch self { case .add: .add; case .pay: .pay; case .finished: .finished }
+        }
+    }
+    struct Till: Sendable, Equatable { var total = 0; var receipts: [Int] = [] }
+
+    /// A final state that builds its parent's done event, with data.
+    @CompiledStatechart
+    enum CheckoutChart {
+        typealias StateID = Checkout
+        typealias Event = CheckoutEvent
+        typealias Context = Till
+        static let definition = Definition("checkout") {
+            State(.shopping) {
+                State(.cart) {
+                    On(.add) { till, event, _ in if case .add(let amount)? = event { till.total += amount } }
+                    On(.pay, to: .paid)
+                }
+                Final(.paid, doneEvent: DoneEventBuilder { till, _, _ in .finished(total: till.total) })
+                On(.finished, to: .receipt, guard: Guard { _, event in
+                    if case .finished(let total)? = event { total > 0 } else { false }
+                }) { till, event, _ in if case .finished(let total)? = event { till.receipts.append(total) } }
+            }
+            State(.receipt)
+        }
+    }
+
+    @Test("a final state builds its parent's done event, with data")
+    func doneEventWithData() throws {
+        var till = try CheckoutChart.start(context: Till())
+        till.send(.add(3))
+        till.send(.pay)
+        #expect(till.configuration == [.receipt])
+        #expect(till.context.receipts == [3])
+        var empty = try CheckoutChart.start(context: Till())
+        empty.send(.pay)                                // the guard refuses a total of 0
+        #expect(empty.configuration == [.shopping, .paid])
+        try runLockstep(CheckoutChart.self, context: Till(), events: [.add(2), .pay, .finished(total: 1)], seed: 47, count: 200)
+    }
+
     /// A chart that depends on a value known at run time: the plain DSL.
     static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
         try Statechart {
