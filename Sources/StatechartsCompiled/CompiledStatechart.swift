@@ -20,7 +20,7 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
 
     deinit { planOf.deallocate() }
 
-    /// Compiles `Chart.definition` and checks that the generated code was made for it: the same
+    /// Compiles `Chart.definition` with the chart's limits and checks that the generated code was made for it: the same
     /// number of states and transitions, the same guarded transitions, and for every candidate
     /// with a single-path plan a generated plan with the same leaf, transition and actions.
     /// Called by the generated `_compiledChart`.
@@ -28,7 +28,8 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
         Result { () throws(CompiledChartError) -> CompiledStatechart<Chart> in
             let chart: Statechart<Chart.StateID, Chart.Event, Chart.Context>
             do throws(StatechartDefinitionError) {
-                chart = try Statechart(Chart.definition)
+                chart = try Statechart(Chart.definition, microstepLimit: Chart.microstepLimit,
+                                       externalEventLimit: Chart.externalEventLimit)
             } catch {
                 throw .definition(error)
             }

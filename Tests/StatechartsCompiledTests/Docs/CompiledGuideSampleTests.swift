@@ -182,6 +182,31 @@ struct CompiledGuideSampleTests {
         try runLockstep(CheckoutChart.self, context: Till(), events: [.add(2), .pay, .finished(total: 1)], seed: 47, count: 200)
     }
 
+    enum Poll: Hashable, Sendable { case idle, checking, waiting }
+    enum PollEvent: StatechartEvent, Hashable, CaseIterable { case start }
+
+    /// A chart that declares its limits.
+    @CompiledStatechart
+    enum PollChart {
+        typealias StateID = Poll
+        typealias Event = PollEvent
+        typealias Context = Counter
+        static let microstepLimit = 100            // eventless steps in one macrostep
+        static let externalEventLimit = 50         // events it sends itself in one call
+        static let definition = Definition("poll") {
+            State(.idle) { On(.start, to: .checking) }
+            State(.checking) { Always(to: .waiting) { $0.coins += 1 } }
+            State(.waiting) { Always(to: .checking) }
+        }
+    }
+
+    @Test("a compiled chart declares its limits")
+    func limits() throws {
+        var poll = try PollChart.start(context: Counter())
+        #expect(poll.send(.start).error == .microstepLimitExceeded(limit: 100))
+        #expect(try PollChart.statechart.externalEventLimit == 50)
+    }
+
     /// A chart that depends on a value known at run time: the plain DSL.
     static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
         try Statechart {
