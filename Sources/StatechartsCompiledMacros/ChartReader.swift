@@ -6,6 +6,8 @@ import SwiftSyntax
 struct BodySource {
     let closure: ClosureExprSyntax
     let form: ClosureForm
+    /// Where it is written in the user's file, when known.
+    var origin: SourceOrigin?
 }
 
 /// Reads a chart written with the DSL from its syntax into a twin definition (string IDs and

@@ -32,6 +32,7 @@ public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, Extens
         var reader = ChartReader()
         reader.embeddable = EmbeddedCharts(declaration, typeName: Self.typeName(of: declaration))
         let twin = reader.readDefinition(call)
+        reader.locateBodies(in: context)
         var diagnostics = reader.diagnostics
         var generated: GeneratedPlans?
         // What could not be read is left out of the twin: the core's problems would then be
