@@ -11,6 +11,27 @@ public protocol CompiledChart {
     /// The chart as the DSL writes it; the macro reads it from its syntax.
     static var definition: StatechartDefinition<StateID, Event, Context> { get }
 
+    /// How many microsteps (and internal events) one macrostep may take before an instance stops
+    /// with ``Statecharts/StatechartRuntimeError/microstepLimitExceeded(limit:)``: the guard
+    /// against eventless loops that never settle (``Statecharts/Statechart/microstepLimit``).
+    /// 10,000 unless the chart's type declares its own:
+    ///
+    /// ```swift
+    /// @CompiledStatechart
+    /// enum PollChart {
+    ///     // ...
+    ///     static let microstepLimit = 100
+    /// }
+    /// ```
+    static var microstepLimit: Int { get }
+
+    /// How many events the chart sends to itself (`outbox.send` without a delay) that one call
+    /// may process before an instance stops with
+    /// ``Statecharts/StatechartRuntimeError/externalEventLimitExceeded(limit:)``: the guard against
+    /// charts that keep sending themselves events (``Statecharts/Statechart/externalEventLimit``).
+    /// 10,000 unless the chart's type declares its own, as `static let externalEventLimit = 500`.
+    static var externalEventLimit: Int { get }
+
     /// Generated: what the generated code was made for (the chart's shape, guarded transitions
     /// and plans), checked against the chart when it is compiled.
     static var _generatedPlans: [Int32] { get }
@@ -28,6 +49,12 @@ public protocol CompiledChart {
 }
 
 extension CompiledChart {
+    /// 10,000 microsteps per macrostep, as for a plain ``Statecharts/Statechart``.
+    public static var microstepLimit: Int { 10_000 }
+
+    /// 10,000 events sent to itself per call, as for a plain ``Statecharts/Statechart``.
+    public static var externalEventLimit: Int { 10_000 }
+
     /// The compiled chart, made on first use and shared.
     ///
     /// - Throws: ``CompiledChartError`` when the generated code does not fit the chart.

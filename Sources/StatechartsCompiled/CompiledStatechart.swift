@@ -31,7 +31,7 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
         jointOf.deallocate()
     }
 
-    /// Compiles `Chart.definition` and checks that the generated code was made for it: the same
+    /// Compiles `Chart.definition` with the chart's limits and checks that the generated code was made for it: the same
     /// number of states and transitions, the same guarded transitions, and for every candidate
     /// with a single-path plan a generated plan with the same leaf, transition and actions, and
     /// for every joint step a generated one with the same plans.
@@ -40,7 +40,8 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
         Result { () throws(CompiledChartError) -> CompiledStatechart<Chart> in
             let chart: Statechart<Chart.StateID, Chart.Event, Chart.Context>
             do throws(StatechartDefinitionError) {
-                chart = try Statechart(Chart.definition)
+                chart = try Statechart(Chart.definition, microstepLimit: Chart.microstepLimit,
+                                       externalEventLimit: Chart.externalEventLimit)
             } catch {
                 throw .definition(error)
             }

@@ -13,14 +13,10 @@ struct ChartDiagnostic: DiagnosticMessage {
     static func definition(_ message: String) -> Self { Self(message: message, id: "definition") }
 
     static let notDSL = Self(
-        message: "a compiled chart is read from its syntax: only State, Parallel, Final, History, Initial, On, OnAny, "
-            + "OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
+        message: "a compiled chart is read from its syntax: only State, Parallel, Final, History, Submachine, Initial, "
+            + "On, OnAny, OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
             + "(`Statechart { ... }`) for a chart built with loops, conditions or helper functions",
         id: "notDSL")
-
-    static func unsupported(_ element: String, _ why: String) -> Self {
-        Self(message: "`\(element)` is not supported in a compiled chart: \(why)", id: "unsupported")
-    }
 
     static let notLiteralID = Self(
         message: "state IDs and event names in a compiled chart must be literals such as `.closed`, `Door.closed` or "

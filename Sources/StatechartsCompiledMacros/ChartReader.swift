@@ -6,6 +6,8 @@ import SwiftSyntax
 struct BodySource {
     let closure: ClosureExprSyntax
     let form: ClosureForm
+    /// Where it is written in the user's file, when known.
+    var origin: SourceOrigin?
 }
 
 /// Reads a chart written with the DSL from its syntax into a twin definition (string IDs and
@@ -24,13 +26,24 @@ struct ChartReader {
     var statesByPath: [String: [Syntax]] = [:]
     /// The ID literals written in each state's own arguments and transitions, by path.
     var idsByPath: [String: [(text: String, node: Syntax)]] = [:]
+    /// The charts of the type that `Submachine` may embed.
+    var embeddable = EmbeddedCharts()
+    /// The DSL calls of the charts being read, the outermost first (an embedded chart that
+    /// embeds one of them embeds itself).
+    var embedding: [SyntaxIdentifier] = []
+    /// The DSL calls of the charts embedded so far (each may be embedded once).
+    var embedded: Set<SyntaxIdentifier> = []
 
     mutating func diagnose(_ node: some SyntaxProtocol, _ message: ChartDiagnostic, fixIts: [FixIt] = []) {
         diagnostics.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
     }
 
-    /// Reads `Definition("name") { ... }` (or any call with that shape).
-    mutating func readDefinition(_ call: FunctionCallExprSyntax) -> StatechartDefinition<String, TwinEvent, Int> {
+    /// Reads `Definition("name") { ... }` (or any call with that shape): the chart, or, under
+    /// `path`, a chart a submachine embeds.
+    mutating func readDefinition(_ call: FunctionCallExprSyntax, path: String = "root")
+        -> StatechartDefinition<String, TwinEvent, Int> {
+        embedding.append(call.id)
+        defer { embedding.removeLast() }
         var name = "statechart"
         for argument in call.arguments {
             if argument.label == nil, let text = stringLiteral(argument.expression) { name = text } else {
@@ -42,7 +55,7 @@ struct ChartReader {
             diagnose(call, .noDefinition)
             return definition
         }
-        for (item, node) in readContent(closure.statements, path: "root") {
+        for (item, node) in readContent(closure.statements, path: path) {
             switch item {
             case .state(let state): definition.states.append(state)
             case .initial(let initial):
@@ -83,9 +96,13 @@ struct ChartReader {
             statesByPath[statePath, default: []].append(Syntax(call))
             idsByPath[statePath, default: []].append((id, Syntax(idExpression)))
             var initial: String?
+            var doneEvent: DoneEventBuilder<TwinEvent, Int>?
             for (label, values) in args.labeled {
                 switch (element, label) {
                 case ("State", "initial"): initial = values.first.flatMap { readID($0, in: statePath) }
+                // The runtime builds done events from the real chart's builder, whatever it is
+                // written as; the twin needs only to know there is one.
+                case ("Final", "doneEvent"): doneEvent = DoneEventBuilder { _, _, _ in nil }
                 default: diagnose(values.first ?? ExprSyntax(call), .badArgument(label))
                 }
             }
@@ -93,7 +110,7 @@ struct ChartReader {
             switch element {
             case "State": return [.state(State<String, TwinEvent, Int>(id, initial: initial) { body }.definition)]
             case "Parallel": return [.state(Parallel<String, TwinEvent, Int>(id) { body }.definition)]
-            default: return [.state(Final<String, TwinEvent, Int>(id) { body }.definition)]
+            default: return [.state(Final<String, TwinEvent, Int>(id, doneEvent: doneEvent) { body }.definition)]
             }
         case "History":
             return readHistory(call, args, path: path).map { [.state($0)] } ?? []
@@ -116,8 +133,7 @@ struct ChartReader {
             // The work runs through the ordinary runtime; the twin needs only to know it exists.
             return [.invocation(Invocation<TwinEvent, Int>(work: { _ in nil }))]
         case "Submachine":
-            diagnose(call, .unsupported("Submachine", "the embedded chart is a value the macro cannot read; write its states out, or embed it in a plain chart"))
-            return []
+            return readSubmachine(call, args, path: path).map { [.state($0)] } ?? []
         default:
             diagnose(call, .notDSL)
             return []

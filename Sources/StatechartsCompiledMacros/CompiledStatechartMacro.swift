@@ -30,7 +30,9 @@ public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, Extens
             return fromFunction + PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: nil)
         }
         var reader = ChartReader()
+        reader.embeddable = EmbeddedCharts(declaration, typeName: Self.typeName(of: declaration))
         let twin = reader.readDefinition(call)
+        reader.locateBodies(in: context)
         var diagnostics = reader.diagnostics
         var generated: GeneratedPlans?
         // What could not be read is left out of the twin: the core's problems would then be
@@ -51,12 +53,14 @@ public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, Extens
         return fromFunction + PlanCodeGenerator.declarations(access: access, typeName: typeName, generated: generated)
     }
 
-    /// `makeDefinition()` gets `@_CompiledDefinitionBody` (see `DefinitionBodyMacro`).
+    /// `makeDefinition()`, and the functions whose charts `Submachine` embeds, get
+    /// `@_CompiledDefinitionBody` (see `DefinitionBodyMacro`).
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard let function = member.as(FunctionDeclSyntax.self), isDefinitionFunction(function) else { return [] }
+        guard let function = member.as(FunctionDeclSyntax.self) else { return [] }
+        guard isDefinitionFunction(function) || EmbeddedCharts.isEmbeddedFunction(function, in: declaration) else { return [] }
         return ["@StatechartsCompiled._CompiledDefinitionBody"]
     }
 

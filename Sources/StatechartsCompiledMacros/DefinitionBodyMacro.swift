@@ -41,7 +41,9 @@ public struct DefinitionBodyMacro: BodyMacro {
         in context: some MacroExpansionContext
     ) throws -> [CodeBlockItemSyntax] {
         guard let body = declaration.body else { return [] }
-        guard let call = definitionCall(inBody: body), let statements = DefinitionSplitter.split(call) else {
+        let locator = SourceLocator(declaration, in: context)
+        let locate = { (node: Syntax) in locator?.origin(of: node) }
+        guard let call = definitionCall(inBody: body), let statements = DefinitionSplitter.split(call, locate: locate) else {
             // As written, but for the line break before the first statement, which the
             // expansion adds.
             var items = Array(body.statements)
@@ -78,16 +80,22 @@ struct DefinitionSplitter {
         "History", "Initial", "On", "OnAny", "OnDone", "Always", "OnEntry", "OnExit", "Invoke",
     ]
     /// The elements whose trailing closure holds DSL content.
-    static let containers: Set<String> = ["State", "Parallel", "Final"]
+    static let containers: Set<String> = ["State", "Parallel", "Final", "Submachine"]
     static let partSize = 32
 
     var count = 0
+    /// Where a token is written in the user's file, when known.
+    var locate: (Syntax) -> SourceOrigin?
 
     /// The statements of a function returning `call` (`Definition("name") { ... }`), or `nil`
-    /// when the chart holds something other than the DSL's elements written out.
-    static func split(_ call: FunctionCallExprSyntax) -> [String]? {
+    /// when the chart holds something other than the DSL's elements written out. An element with
+    /// code of the user's in its arguments (an action, a guard, a done-event builder) has its
+    /// arguments at their line and column in the user's file, where the compiler then reports a
+    /// problem in that code (see `SourceOrigin`).
+    static func split(_ call: FunctionCallExprSyntax,
+                      locate: @escaping (Syntax) -> SourceOrigin? = { _ in nil }) -> [String]? {
         guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else { return nil }
-        var splitter = DefinitionSplitter()
+        var splitter = DefinitionSplitter(locate: locate)
         guard let root = splitter.function(named: "_content", for: closure) else { return nil }
         let definition = call.with(\.trailingClosure, nil).trimmedDescription
         return [
@@ -119,7 +127,11 @@ struct DefinitionSplitter {
                 nested += lines
                 text = typed.with(\.trailingClosure, nil).trimmedDescription + " { \(child)() }"
             }
-            appends.append("content += _Builder.buildExpression(\(text))")
+            if Self.holdsUserCode(call, element), let placed = placed(text, typed, writtenAs: call) {
+                appends.append(placed)
+            } else {
+                appends.append("content += _Builder.buildExpression(\(text))")
+            }
         }
         var body = nested
         if appends.count <= Self.partSize {
@@ -135,5 +147,49 @@ struct DefinitionSplitter {
             body += ["var content: _Content = []"] + parts.indices.map { "content += _part\($0)()" }
         }
         return ["func \(name)() -> _Content {"] + (body + ["return content"]).map { "    " + $0 } + ["}"]
+    }
+
+    /// The statement appending element `typed` (written `text`), its arguments at the line and
+    /// column they have in the user's file: the callee and `(` end the line before, and the
+    /// arguments start where they are written (an element without parentheses gets `(` there and
+    /// `)` before its trailing closure). `nil` when the user's file is not known. `call` is the
+    /// element as written, in the user's file.
+    func placed(_ text: String, _ typed: FunctionCallExprSyntax, writtenAs call: FunctionCallExprSyntax) -> String? {
+        let callee = typed.calledExpression.trimmedDescription
+        let head = "content += _Builder.buildExpression(" + callee + "("
+        // What follows the callee: trivia, then `(` or the trailing closure's `{`.
+        let body = text.dropFirst(callee.count)
+        let rest: String
+        let origin: SourceOrigin
+        if let leftParen = call.leftParen, let found = locate(Syntax(leftParen)), found.column >= 1 {
+            // What follows the `(` as written, from the column after it.
+            rest = String(repeating: " ", count: found.column) + String(body.drop { $0 != "(" }.dropFirst())
+            origin = found
+        } else if let closure = call.trailingClosure, let found = locate(Syntax(closure)), found.column > 2 {
+            rest = String(repeating: " ", count: found.column - 3) + ") " + body.drop { $0 != "{" }
+            origin = found
+        } else {
+            return nil
+        }
+        return [origin.directive(nextLine: origin.line - 1), head, rest + ")", SourceOrigin.reset].joined(separator: "\n")
+    }
+
+    /// Whether an element's own arguments hold a closure (a container's trailing closure is its
+    /// content, not code of the user's).
+    static func holdsUserCode(_ call: FunctionCallExprSyntax, _ element: String) -> Bool {
+        let visitor = ClosureFinder(viewMode: .sourceAccurate)
+        visitor.walk(call.arguments)
+        if !containers.contains(element), let closure = call.trailingClosure { visitor.walk(closure) }
+        return visitor.found
+    }
+}
+
+/// Whether a syntax tree holds a closure.
+final class ClosureFinder: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
     }
 }

@@ -252,7 +252,8 @@ enum PlanCodeGenerator {
     }
 
     /// An action's body as a static function: the closure literal as written, bound to a local
-    /// and applied at once, which the optimizer inlines.
+    /// and applied at once, which the optimizer inlines. The closure stands at its line and column
+    /// in the user's file (see `SourceOrigin`), where a problem in it is reported.
     static func actionFunction(_ i: Int, _ action: BodySource) -> String {
         let (type, call): (String, String)
         switch action.form {
@@ -263,7 +264,7 @@ enum PlanCodeGenerator {
         return """
             @inline(__always)
             static func _action\(i)(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                let body: \(type) = \(action.closure.trimmedDescription)
+            \(SourceOrigin.place(action.closure.trimmedDescription, after: "let body: \(type) =", origin: action.origin, indent: "    "))
                 \(call)
             }
             """
@@ -280,7 +281,7 @@ enum PlanCodeGenerator {
         return """
             @inline(__always)
             static func _guard\(i)(_ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                let body: \(type) = \(body.closure.trimmedDescription)
+            \(SourceOrigin.place(body.closure.trimmedDescription, after: "let body: \(type) =", origin: body.origin, indent: "    "))
                 return \(call)
             }
             """

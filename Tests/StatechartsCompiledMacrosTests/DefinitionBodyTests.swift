@@ -44,14 +44,20 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
                             return content
                         }
                         var content: _Content = []
-                        content += _Builder.buildExpression(Statecharts.OnEntry<StateID, Event, Context> { $0.count += 1 })
+                        #sourceLocation(file: "test.swift", line: 4)
+            content += _Builder.buildExpression(Statecharts.OnEntry<StateID, Event, Context>(
+                              ) { $0.count += 1 })
+            #sourceLocation()
                         content += _Builder.buildExpression(Statecharts.State<StateID, Event, Context>(.shut) { _content2() })
                         content += _Builder.buildExpression(Statecharts.Final<StateID, Event, Context>(.done))
                         return content
                     }
                     func _content3() -> _Content {
                         var content: _Content = []
-                        content += _Builder.buildExpression(Statecharts.On<StateID, Event, Context>(.close, to: .closed, guard: Guard { $0.allowed }) { c, _ in c.count -= 1 })
+                        #sourceLocation(file: "test.swift", line: 8)
+            content += _Builder.buildExpression(Statecharts.On<StateID, Event, Context>(
+                                                    .close, to: .closed, guard: Guard { $0.allowed }) { c, _ in c.count -= 1 })
+            #sourceLocation()
                         return content
                     }
                     var content: _Content = []
@@ -110,11 +116,14 @@ func expectBodyExpansion(_ source: String, expanded: String, sourceLocation: Sou
                 func _content() -> _Content {
                     func _content1() -> _Content {
                         var content: _Content = []
-                        content += _Builder.buildExpression(Statecharts.OnEntry<StateID, Event, Context> {
+                        #sourceLocation(file: "test.swift", line: 4)
+            content += _Builder.buildExpression(Statecharts.OnEntry<StateID, Event, Context>(
+                              ) {
                             $0.log.append("""
                                 in a
                                 """)
                         })
+            #sourceLocation()
                         return content
                     }
                     var content: _Content = []

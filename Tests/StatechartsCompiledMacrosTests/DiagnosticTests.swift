@@ -101,13 +101,11 @@ import Testing
                                  line: 5, column: 29)])
     }
 
-    @Test func submachine() {
+    @Test func aDoneEventOnlyOnAFinalState() {
         expectDiagnostics("""
-            Submachine(.sub, inner)
-            """, [DiagnosticSpec(
-                message: "`Submachine` is not supported in a compiled chart: the embedded chart is a value the macro cannot read; "
-                    + "write its states out, or embed it in a plain chart",
-                line: 5, column: 9)])
+            State(.a, doneEvent: finish)
+            """, [DiagnosticSpec(message: "the argument `doneEvent` cannot be read statically in a compiled chart",
+                                 line: 5, column: 30)])
     }
 
     @Test func transitionAtTheTopLevel() {
@@ -128,8 +126,8 @@ import Testing
 
 /// The macro's fixed messages, as a user reads them.
 enum ChartMessages {
-    static let notDSL = "a compiled chart is read from its syntax: only State, Parallel, Final, History, Initial, On, OnAny, "
-        + "OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
+    static let notDSL = "a compiled chart is read from its syntax: only State, Parallel, Final, History, Submachine, Initial, "
+        + "On, OnAny, OnDone, Always, OnEntry, OnExit and Invoke may stand here; write each element out, or use the plain DSL "
         + "(`Statechart { ... }`) for a chart built with loops, conditions or helper functions"
     static let notLiteralID = "state IDs and event names in a compiled chart must be literals such as `.closed`, `Door.closed` or "
         + "\"closed\"; compute them in a plain chart (`Statechart { ... }`) instead"

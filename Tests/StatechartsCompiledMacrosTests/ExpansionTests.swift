@@ -54,13 +54,19 @@ import Testing
 
                 @inlinable @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.count += 1 }
+                #sourceLocation(file: "test.swift", line: 4)
+                    let body: (inout Context) -> Void =
+                                                   { $0.count += 1 }
+                #sourceLocation()
                     body(&context)
                 }
 
                 @inlinable @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.count += 1 }
+                #sourceLocation(file: "test.swift", line: 5)
+                    let body: (inout Context) -> Void =
+                                                   { $0.count += 1 }
+                #sourceLocation()
                     body(&context)
                 }
             }
@@ -126,25 +132,37 @@ import Testing
 
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context, Event?) -> Void = { c, e in c.log(e) }
+                #sourceLocation(file: "test.swift", line: 4)
+                    let body: (inout Context, Event?) -> Void =
+                                   { c, e in c.log(e) }
+                #sourceLocation()
                     body(&context, event)
                 }
 
                 @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context, Event?, inout Statecharts.Outbox<Event>) -> Void = { c, _, outbox in outbox.raise(.opened) }
+                #sourceLocation(file: "test.swift", line: 5)
+                    let body: (inout Context, Event?, inout Statecharts.Outbox<Event>) -> Void =
+                                                                                { c, _, outbox in outbox.raise(.opened) }
+                #sourceLocation()
                     body(&context, event, &outbox)
                 }
 
                 @inline(__always)
                 static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.count += 1 }
+                #sourceLocation(file: "test.swift", line: 7)
+                    let body: (inout Context) -> Void =
+                                                 { $0.count += 1 }
+                #sourceLocation()
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _guard0(_ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                    let body: (Context) -> Bool = { $0.allowed }
+                #sourceLocation(file: "test.swift", line: 5)
+                    let body: (Context) -> Bool =
+                                                                { $0.allowed }
+                #sourceLocation()
                     return body(context)
                 }
             }
@@ -268,25 +286,37 @@ import Testing
 
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.log("a1") }
+                #sourceLocation(file: "test.swift", line: 6)
+                    let body: (inout Context) -> Void =
+                                           { $0.log("a1") }
+                #sourceLocation()
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action1(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.count += 1 }
+                #sourceLocation(file: "test.swift", line: 7)
+                    let body: (inout Context) -> Void =
+                                                    { $0.count += 1 }
+                #sourceLocation()
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action2(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.count += 1 }
+                #sourceLocation(file: "test.swift", line: 9)
+                    let body: (inout Context) -> Void =
+                                                             { $0.count += 1 }
+                #sourceLocation()
                     body(&context)
                 }
 
                 @inline(__always)
                 static func _action3(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    let body: (inout Context) -> Void = { $0.log("b2") }
+                #sourceLocation(file: "test.swift", line: 13)
+                    let body: (inout Context) -> Void =
+                                                     { $0.log("b2") }
+                #sourceLocation()
                     body(&context)
                 }
             }

@@ -95,6 +95,118 @@ struct CompiledGuideSampleTests {
         try runLockstep(GateChart.self, context: Counter(), events: Push.allCases, seed: 43, count: 200)
     }
 
+    enum Kiosk: Hashable, Sendable { case idle, pay, waiting, paid, serve, serving, served }
+    enum KioskEvent: StatechartEvent, Hashable, CaseIterable { case start, coin, cancel, done }
+
+    /// Charts embedded with `Submachine`: static members of the chart's type.
+    @CompiledStatechart
+    enum KioskChart {
+        typealias StateID = Kiosk
+        typealias Event = KioskEvent
+        typealias Context = Counter
+        static let payment = Definition("payment") {
+            State(.waiting) { On(.coin, to: .paid) { $0.coins += 1 } }
+            Final(.paid)
+        }
+        static func makeService() -> Definition {
+            Definition("service") {
+                State(.serving) { On(.done, to: .served) { $0.passes += 1 } }
+                Final(.served)
+            }
+        }
+        static let definition = Definition("kiosk") {
+            State(.idle) { On(.start, to: .pay) }
+            Submachine(.pay, payment) {
+                On(.cancel, to: .idle)
+                OnDone(to: .serve)
+            }
+            Submachine(.serve, makeService()) { OnDone(to: .idle) }
+        }
+    }
+
+    @Test("a compiled chart embeds charts declared in its type")
+    func embedding() throws {
+        var kiosk = try KioskChart.start(context: Counter())
+        kiosk.send(.start)
+        #expect(kiosk.configuration == [.pay, .waiting])
+        kiosk.send(.coin)
+        #expect(kiosk.configuration == [.serve, .serving])
+        kiosk.send(.done)
+        #expect(kiosk.configuration == [.idle])
+        #expect(kiosk.context == Counter(coins: 1, passes: 1))
+        #expect(try Statechart(KioskChart.payment).states == [.waiting, .paid])
+        try runLockstep(KioskChart.self, context: Counter(), events: KioskEvent.allCases, seed: 45, count: 300)
+    }
+
+    enum Checkout: Hashable, Sendable { case shopping, cart, paid, receipt }
+    enum CheckoutEvent: StatechartEvent, Hashable {
+        case add(Int), pay, finished(total: Int)
+        enum Name: Hashable, Sendable { case add, pay, finished }
+        var name: Name {
+            switch self { case .add: .add; case .pay: .pay; case .finished: .finished }
+        }
+    }
+    struct Till: Sendable, Equatable { var total = 0; var receipts: [Int] = [] }
+
+    /// A final state that builds its parent's done event, with data.
+    @CompiledStatechart
+    enum CheckoutChart {
+        typealias StateID = Checkout
+        typealias Event = CheckoutEvent
+        typealias Context = Till
+        static let definition = Definition("checkout") {
+            State(.shopping) {
+                State(.cart) {
+                    On(.add) { till, event, _ in if case .add(let amount)? = event { till.total += amount } }
+                    On(.pay, to: .paid)
+                }
+                Final(.paid, doneEvent: DoneEventBuilder { till, _, _ in .finished(total: till.total) })
+                On(.finished, to: .receipt, guard: Guard { _, event in
+                    if case .finished(let total)? = event { total > 0 } else { false }
+                }) { till, event, _ in if case .finished(let total)? = event { till.receipts.append(total) } }
+            }
+            State(.receipt)
+        }
+    }
+
+    @Test("a final state builds its parent's done event, with data")
+    func doneEventWithData() throws {
+        var till = try CheckoutChart.start(context: Till())
+        till.send(.add(3))
+        till.send(.pay)
+        #expect(till.configuration == [.receipt])
+        #expect(till.context.receipts == [3])
+        var empty = try CheckoutChart.start(context: Till())
+        empty.send(.pay)                                // the guard refuses a total of 0
+        #expect(empty.configuration == [.shopping, .paid])
+        try runLockstep(CheckoutChart.self, context: Till(), events: [.add(2), .pay, .finished(total: 1)], seed: 47, count: 200)
+    }
+
+    enum Poll: Hashable, Sendable { case idle, checking, waiting }
+    enum PollEvent: StatechartEvent, Hashable, CaseIterable { case start }
+
+    /// A chart that declares its limits.
+    @CompiledStatechart
+    enum PollChart {
+        typealias StateID = Poll
+        typealias Event = PollEvent
+        typealias Context = Counter
+        static let microstepLimit = 100            // eventless steps in one macrostep
+        static let externalEventLimit = 50         // events it sends itself in one call
+        static let definition = Definition("poll") {
+            State(.idle) { On(.start, to: .checking) }
+            State(.checking) { Always(to: .waiting) { $0.coins += 1 } }
+            State(.waiting) { Always(to: .checking) }
+        }
+    }
+
+    @Test("a compiled chart declares its limits")
+    func limits() throws {
+        var poll = try PollChart.start(context: Counter())
+        #expect(poll.send(.start).error == .microstepLimitExceeded(limit: 100))
+        #expect(try PollChart.statechart.externalEventLimit == 50)
+    }
+
     /// A chart that depends on a value known at run time: the plain DSL.
     static func makeTurnstile(price: Int) throws -> Statechart<Turnstile, Push, Counter> {
         try Statechart {
