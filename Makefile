@@ -17,6 +17,7 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	bash scripts/check-compiled-error-location.sh
 
 # DocC documentation of every library (swift-docc-plugin, offline); any warning fails it.
 docs: deps
