@@ -107,8 +107,9 @@ def compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm
     return out, rows
 
 
-def print_tables(msm_rows, compiled_rows, fmt):
-    """Prints the peers' tables (nothing when neither ran)."""
+def print_tables(msm_rows, compiled_rows, fmt, compiled=None):
+    """Prints the peers' tables (nothing when neither ran), and compiled W4's ratio to compiled
+    W1 against its target when both ran."""
     def table(header, body):
         cells = [header] + body
         widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
@@ -129,3 +130,9 @@ def print_tables(msm_rows, compiled_rows, fmt):
         print("Compiled charts in the same run; ratios paired where measured so:")
         table(("workload", "compiled ns/event", "compiled / baseline", "compiled / MSM"),
               [(key, fmt(ns), times(to_base), times(to_msm)) for key, ns, to_base, to_msm in compiled_rows])
+    w4 = (compiled or {}).get("W4", {})
+    w4_to_w1 = w4.get("paired_ratio_to_compiled_W1", w4.get("ratio_to_compiled_W1"))
+    if w4_to_w1 is not None:
+        how = "paired" if "paired_ratio_to_compiled_W1" in w4 else "unpaired"
+        met = "yes" if w4_to_w1 <= 3 else "NO"
+        print(f"Compiled W4 / compiled W1 ({how}): {w4_to_w1:.2f}× (target ≤ 3×: {met})")

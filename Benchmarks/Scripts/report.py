@@ -224,7 +224,7 @@ def main():
     lines = ["| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in table]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     print("\n".join(lines))
-    peers.print_tables(msm_rows, compiled_rows, fmt)
+    peers.print_tables(msm_rows, compiled_rows, fmt, compiled)
     print()
     if "W6" in out:
         w6 = out["W6"]
