@@ -6,8 +6,8 @@ import SwiftSyntax
 struct ChartDiagnostic: DiagnosticMessage {
     let message: String
     let id: String
+    var severity: DiagnosticSeverity = .error
     var diagnosticID: MessageID { MessageID(domain: "StatechartsCompiled", id: id) }
-    var severity: DiagnosticSeverity { .error }
 
     /// A problem the core's compiler found (a `StatechartDefinitionError` problem).
     static func definition(_ message: String) -> Self { Self(message: message, id: "definition") }
@@ -51,6 +51,15 @@ struct ChartDiagnostic: DiagnosticMessage {
         message: "the library's compiler numbered this chart's actions or guards in a way this macro does not know; "
             + "use the macro and the library of the same version",
         id: "twinMismatch")
+
+    /// A warning: a chart of `states` states written as `static let definition`, which Swift
+    /// type-checks as one expression.
+    static func largeLetChart(_ states: Int) -> Self {
+        Self(message: "this chart has \(states) states in `static let definition = ...`, which Swift type-checks as one "
+            + "expression, in time that grows with the square of its size; write it as `static func makeDefinition() -> "
+            + "Definition { ... }`, which builds in time proportional to its size",
+             id: "largeLetChart", severity: .warning)
+    }
 
     static func badArgument(_ label: String) -> Self {
         Self(message: "the argument `\(label)` cannot be read statically in a compiled chart", id: "badArgument")
