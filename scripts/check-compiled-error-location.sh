@@ -66,7 +66,8 @@ cd "$WORK"
 output="$(swiftc -typecheck -diagnostic-style llvm -swift-version 6 -I "$BUILD/Modules" \
     -load-plugin-executable "$PLUGIN#StatechartsCompiledMacros" Mistakes.swift 2>&1 || true)"
 errors="$(grep ': error: ' <<<"$output" || true)"
-echo "$errors"
+echo "check-compiled-error-location: the compiler's errors for five deliberate mistakes (expected):"
+sed 's/^/    /' <<<"$errors"
 status=0
 for line in "${expected[@]}"; do
     grep -qF "$line" <<<"$errors" || { echo "missing: $line" >&2; status=1; }
@@ -75,4 +76,5 @@ if grep -v '^Mistakes.swift:' <<<"$errors" | grep -q .; then
     echo "errors reported outside Mistakes.swift (in a macro expansion):" >&2
     status=1
 fi
+[ $status -eq 0 ] && echo "check-compiled-error-location: each mistake is reported at its own line and column"
 exit $status
