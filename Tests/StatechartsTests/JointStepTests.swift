@@ -22,6 +22,15 @@ struct JointStepTests {
         #expect(try ParallelTests.chart(singlePathPlans: false)._jointTableSize.steps == 0)
     }
 
+    @Test("the property tests' fixed three-region chart has joint steps, some taking several transitions at once")
+    func propertyChart() throws {
+        // `regionRandomSequences` runs this chart against the oracle and the reference interpreter.
+        let size = try PropertyTests.fixedChart(singlePathPlans: true)._jointTableSize
+        #expect(size.configurations > 0)
+        #expect(size.steps > 0)
+        #expect(size.mostPicks >= 2)
+    }
+
     @Test("one event in both regions through the joint route: exits, actions and entries in SCXML order")
     func order() throws {
         var machine = try ParallelTests.chart(singlePathPlans: true).start(context: Trace())

@@ -23,6 +23,36 @@ struct PropertyTests {
         Self.checkBatch(seeds: (0..<Self.chartsPerBatch).map { UInt64(10_000 + batch * Self.chartsPerBatch + $0) }, strings: true)
     }
 
+    @Test("random charts whose actions neither raise nor send (the direct, region and joint routes take them)", arguments: 0..<2)
+    func quietActions(batch: Int) {
+        for seed in (0..<Self.chartsPerBatch).map({ UInt64(20_000 + batch * Self.chartsPerBatch + $0) }) {
+            let (model, events, copyAt) = Self.scenario(seed: seed)
+            var builder = ChartBuilder<PEvent>(
+                model: model.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
+            builder.outboxActions = false
+            if let failure = Self.run(builder, events: events, copyAt: copyAt, doneEventsAreEvents: false, referenceEvent: { .named($0) }) {
+                Issue.record("seed \(seed) (quiet actions): \(failure)\nevents: \(events.map(\.rawValue))\nchart:\n\(builder.model.dump)")
+                return
+            }
+        }
+    }
+
+    @Test("of those charts, many take joint steps, some of several transitions at once")
+    func quietActionsReachTheJointRoute() throws {
+        var withSteps = 0
+        var severalPicks = 0
+        for seed in (0..<2 * Self.chartsPerBatch).map({ UInt64(20_000 + $0) }) {
+            var builder = ChartBuilder<PEvent>(
+                model: Self.scenario(seed: seed).0.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
+            builder.outboxActions = false
+            let size = try Statechart(builder.definition)._jointTableSize
+            if size.steps > 0 { withSteps += 1 }
+            if size.mostPicks > 1 { severalPicks += 1 }
+        }
+        #expect(withSteps >= 10, "\(withSteps) of 80 charts with joint steps")
+        #expect(severalPicks >= 5, "\(severalPicks) of 80 charts with joint steps of several transitions")
+    }
+
     /// Checks each chart, stopping at the first failure.
     static func checkBatch(seeds: [UInt64], strings: Bool) {
         for seed in seeds {

@@ -129,6 +129,27 @@ struct Model: Sendable {
         return false
     }
 
+    /// The same chart with actions that neither raise nor send, so that they can be lowered
+    /// without the outbox (`ChartBuilder.outboxActions = false`) and the fast routes that need
+    /// such actions (direct entries, region bits, joint steps) take its transitions.
+    var withoutRaisingOrSending: Model {
+        func quiet(_ spec: ActionSpec?) -> ActionSpec? {
+            spec.map { ActionSpec(label: $0.label, usesFuel: $0.usesFuel, raise: nil, send: nil) }
+        }
+        var model = self
+        for i in model.nodes.indices {
+            model.nodes[i].initialAction = quiet(model.nodes[i].initialAction)
+            model.nodes[i].historyAction = quiet(model.nodes[i].historyAction)
+            model.nodes[i].entry = quiet(model.nodes[i].entry)
+            model.nodes[i].exit = quiet(model.nodes[i].exit)
+            for t in model.nodes[i].transitions.indices {
+                let action = model.nodes[i].transitions[t].action
+                model.nodes[i].transitions[t].action = ActionSpec(label: action.label, usesFuel: action.usesFuel)
+            }
+        }
+        return model
+    }
+
     /// A readable dump, for failure messages.
     var dump: String {
         var lines: [String] = []

@@ -92,13 +92,13 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
 }
 
 extension Statechart {
-    /// How many configurations the joint tables hold and how many distinct joint steps they
-    /// take (both 0 without joint tables). For tests.
+    /// How many configurations the joint tables hold, how many distinct joint steps they take,
+    /// and the most transitions one of them takes (all 0 without joint tables). For tests.
     @_spi(Testing)
-    public var _jointTableSize: (configurations: Int, steps: Int) {
-        guard tables.joints.exists else { return (0, 0) }
+    public var _jointTableSize: (configurations: Int, steps: Int, mostPicks: Int) {
+        guard tables.joints.exists else { return (0, 0, 0) }
         var configurations = 0
         for slot in 0..<tables.joints.keys.count where tables.joints.keys[slot] != 0 { configurations += 1 }
-        return (configurations, tables.joints.pickLists.count)
+        return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
     }
 }
