@@ -6,7 +6,7 @@ import StatechartsSCXML
 /// system variables `_event`, `_sessionid`, `_name` and `_ioprocessors` read-only, and `In(id)`.
 ///
 /// Each evaluation runs under ``ECMAScriptLimits`` (by default one second, and a 64 MiB heap);
-/// one that exceeds them fails with `error.execution`. XML content (``SCXMLValue/xml(_:)``)
+/// one that exceeds them fails with `error.execution`. XML content (`SCXMLValue.xml(_:)`)
 /// becomes a read-only DOM `Document`, and a `Document` or `Element` an expression yields becomes
 /// XML content again. Other values cross between charts and events as JSON (functions and cycles
 /// do not survive; a DOM node inside an array or object becomes its markup).

@@ -29,7 +29,7 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
     /// - Parameters:
     ///   - event: the event to send.
     ///   - delay: when given and positive, the event is queued once the instance's clock has
-    ///     advanced by `delay`; see ``StatechartInstance/advanceClock(by:)``.
+    ///     advanced by `delay`; see ``StatechartInstance/advanceClock(by:limit:)``.
     ///   - id: an identifier that ``cancel(_:)`` can name while the event is still pending.
     @inlinable
     public mutating func send(_ event: Event, after delay: Duration = .zero, id: String? = nil) {

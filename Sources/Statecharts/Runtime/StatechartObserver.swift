@@ -2,7 +2,7 @@
 /// taken, microsteps and macrosteps completed.
 ///
 /// Pass one to the `observer:` variants of ``StatechartInstance/start(observer:)``,
-/// ``StatechartInstance/send(_:observer:)`` and ``StatechartInstance/advanceClock(by:observer:)``.
+/// ``StatechartInstance/send(_:observer:)`` and ``StatechartInstance/advanceClock(by:limit:observer:)``.
 /// Every method has an empty default, and the variants without an observer use one whose calls
 /// compile away: observing costs nothing when nobody observes.
 public protocol StatechartObserver<StateID, Event> {
