@@ -1,6 +1,7 @@
 // The joint steps (see `_JointTables`): every configuration of a chart of at most 64 states with
 // parallel states, and for each event class the step the regions route's bits stage would take
-// there, worked out here once. Built from the region tables (ChartCompiler+DirectTables.swift).
+// there (`_JointEntry.regionBits`, the rule the bits stage itself follows), worked out here once.
+// Built from the region tables (ChartCompiler+DirectTables.swift).
 
 extension _ChartCompiler {
     /// Fills `b.joints` when the chart has region tables, a parallel state and few enough
@@ -20,19 +21,20 @@ extension _ChartCompiler {
         var pickLists: [[Int32]] = []
         for (slot, word) in keys.enumerated() where word != 0 {
             for cls in 0..<(1 << classShift) {
-                guard let step = regionBitsStep(word, class: cls) else { continue }
+                guard let step = _JointEntry.regionBits(word, class: cls, atomicMask: b.regions.atomicMask,
+                                                        row: { b.regions.rows[$0] }, step: { b.regions.steps[$0] })
+                else { continue }
                 var joint = _JointEntry.ignored
-                if !step.picks.isEmpty {
-                    joint = jointOfPicks[step.picks] ?? {
+                if step.count > 0 {
+                    let picks = (0..<step.count).map { _RegionRow.unpacked(step.picks, at: $0) }
+                    joint = jointOfPicks[picks] ?? {
                         let next = Int32(pickLists.count)
-                        jointOfPicks[step.picks] = next
-                        pickLists.append(step.picks)
+                        jointOfPicks[picks] = next
+                        pickLists.append(picks)
                         return next
                     }()
                 }
-                entries[slot << classShift | cls] = _JointEntry(
-                    toWord: step.toWord, picks: step.packed, fields: step.fields.bits, joint: joint,
-                    count: step.picks.count, flags: step.flags)
+                entries[slot << classShift | cls] = step.numbered(joint)
             }
         }
         b.joints.keys = keys
@@ -104,46 +106,4 @@ extension _ChartCompiler {
         }
         return best.map { ($0.multiplier, $0.keys) }
     }
-
-    /// The step the regions route's bits stage takes in configuration `word` for class `cls`
-    /// (`sendOnRegionBits`, which this mirrors): every active leaf's row ignored or a
-    /// region-local direct candidate, at most four of them; `nil` when the bits do not decide.
-    @inlinable
-    func regionBitsStep(_ word: UInt64, class cls: Int) -> _RegionBitsStep? {
-        var step = _RegionBitsStep(fromWord: word)
-        var leaves = word & b.regions.atomicMask
-        var exits: UInt64 = 0
-        var entries: UInt64 = 0
-        var allFlags: UInt32 = ~0
-        while leaves != 0 {
-            let s = leaves.trailingZeroBitCount
-            leaves &= leaves &- 1
-            let row = b.regions.rows[_RegionTables.index(state: s, class: cls)]
-            if row.isIgnored { continue }
-            guard let c = row.candidate, step.picks.count < 4 else { return nil }
-            let regionStep = b.regions.steps[Int(c)]
-            exits |= regionStep.exits
-            entries |= regionStep.entries
-            step.flags |= regionStep.flags
-            allFlags &= regionStep.flags
-            step.packed |= _RegionRow.packed(c, at: step.picks.count)
-            step.fields.append(regionStep.transition)
-            step.picks.append(c)
-        }
-        step.flags = step.flags & ~_RegionStep.contextOnly | allFlags & _RegionStep.contextOnly
-        step.toWord = word & ~exits | entries
-        return step
-    }
-}
-
-/// What the region bits take in one configuration for one class (see `regionBitsStep`).
-@usableFromInline
-internal struct _RegionBitsStep {
-    @usableFromInline var picks: [Int32] = []
-    @usableFromInline var packed: UInt64 = 0
-    @usableFromInline var fields = _ResultHead.Fields()
-    @usableFromInline var flags: UInt32 = 0
-    @usableFromInline var toWord: UInt64
-
-    @inlinable init(fromWord: UInt64) { toWord = fromWord }
 }

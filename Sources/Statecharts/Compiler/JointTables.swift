@@ -89,6 +89,52 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
 
     @inlinable var count: Int { @inline(__always) get { Int(countAndFlags & 0xFF) } }
     @inlinable var flags: UInt32 { @inline(__always) get { countAndFlags >> 8 } }
+
+    /// This step under joint number `joint`.
+    @inlinable
+    func numbered(_ joint: Int32) -> _JointEntry {
+        _JointEntry(toWord: toWord, picks: picks, fields: fields, joint: joint, count: count, flags: flags)
+    }
+
+    /// The region bits' decision in configuration `word` (at most 64 states) for event class
+    /// `classID`: when every active leaf's row (`row(index)`, at ``_RegionTables/index(state:class:)``)
+    /// is ignored or a region-local direct candidate, at most four of them, the step that takes
+    /// them all together (numbered 0, or ``ignored`` with no pick); `nil` otherwise, when the
+    /// region plans decide. The one rule both the regions route's bits stage (at run time, on
+    /// the chart's tables) and the joint tables (when the chart is built) follow.
+    @inlinable @inline(__always)
+    static func regionBits(_ word: UInt64, class classID: Int, atomicMask: UInt64,
+                           row: (Int) -> _RegionRow, step: (Int) -> _RegionStep) -> _JointEntry? {
+        var leaves = word & atomicMask
+        var exits: UInt64 = 0
+        var entries: UInt64 = 0
+        // The union and the intersection of the picks' flags: which phases have actions to run
+        // (often only the transitions'), and whether every action takes only the context.
+        var anyFlags: UInt32 = 0
+        var allFlags: UInt32 = ~0
+        var picks: UInt64 = 0
+        // The picks' transitions as the result's fields.
+        var fields = _ResultHead.Fields()
+        var count = 0
+        while leaves != 0 {
+            let s = leaves.trailingZeroBitCount
+            leaves &= leaves &- 1
+            let r = row(_RegionTables.index(state: s, class: classID))
+            if r.isIgnored { continue }
+            guard let c = r.candidate, count < 4 else { return nil }
+            let taken = step(Int(c))
+            exits |= taken.exits
+            entries |= taken.entries
+            anyFlags |= taken.flags
+            allFlags &= taken.flags
+            picks |= _RegionRow.packed(c, at: count)
+            fields.append(taken.transition)
+            count &+= 1
+        }
+        let flags = anyFlags & ~_RegionStep.contextOnly | allFlags & _RegionStep.contextOnly
+        return _JointEntry(toWord: word & ~exits | entries, picks: picks, fields: fields.bits,
+                           joint: count == 0 ? ignored : 0, count: count, flags: flags)
+    }
 }
 
 extension Statechart {

@@ -130,46 +130,16 @@ extension StatechartInstance {
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
-        var leaves = word & tables.regions.atomicMask
-        var exits: UInt64 = 0
-        var entries: UInt64 = 0
-        // The union and the intersection of the picks' flags: which phases have actions to run
-        // (often only the transitions'), and whether every action takes only the context.
-        var anyFlags: UInt32 = 0
-        var allFlags: UInt32 = ~0
-        var picks: UInt64 = 0
-        // The picks' transitions as the result's fields.
-        var fields = _ResultHead.Fields()
-        var count = 0
         let rows = tables.regions.rows
         let steps = tables.regions.steps
-        while leaves != 0 {
-            let s = leaves.trailingZeroBitCount
-            leaves &= leaves &- 1
-            let row = rows[_RegionTables.index(state: s, class: Int(classID))]
-            if row.isIgnored { continue }
-            // Not a region-local direct candidate, or a fifth: the region plans decide, before
-            // anything happened.
-            guard let c = row.candidate, count < 4 else { return sendByRegionPlans(event, classID, plans) }
-            let step = steps[c]
-            exits |= step.exits
-            entries |= step.entries
-            anyFlags |= step.flags
-            allFlags &= step.flags
-            picks |= _RegionRow.packed(c, at: count)
-            fields.append(step.transition)
-            count &+= 1
-        }
+        guard let step = _JointEntry.regionBits(word, class: Int(classID), atomicMask: tables.regions.atomicMask,
+                                                row: { rows[$0] }, step: { steps[$0] })
+        else { return sendByRegionPlans(event, classID, plans) }
         // At most 64 states: the configuration is `word` alone.
-        if count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        let contextOnly = allFlags & _RegionStep.contextOnly != 0
-        _MicrostepPhase.inOrder(count: count, exits: anyFlags & _RegionStep.exitActions != 0,
-                                entries: anyFlags & _RegionStep.entryActions != 0) { phase, i in
-            plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
-        }
-        let newWord = word & ~exits | entries
-        activeSet.first = newWord
-        return SendResult(transitions: fields, fromWord: word, toWord: newWord)
+        if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
+        runJointPicks(step, event, plans)
+        activeSet.first = step.toWord
+        return SendResult(transitions: _ResultHead.Fields(bits: step.fields), fromWord: word, toWord: step.toWord)
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes
