@@ -27,7 +27,12 @@ func sendAll<S, E, C>(_ machine: inout StatechartInstance<S, E, C>, _ events: [E
 /// inlined into the top-level code, that code grew past what the optimizer inlines into, and
 /// late workloads' `send` stayed out of line, changing their counts with unrelated code.
 @inline(never)
-func profile(_ body: () -> (accepted: Int, consumed: Int)) -> (accepted: Int, consumed: Int) { body() }
+func profile(_ body: (_ accepted: inout Int, _ consumed: inout Int) -> Void) -> (accepted: Int, consumed: Int) {
+    var accepted = 0
+    var consumed = 0
+    body(&accepted, &consumed)
+    return (accepted, consumed)
+}
 
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "W1"
@@ -37,55 +42,38 @@ var consumed = 0
 
 switch workload {
 case "W1":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W1.makeChart().start(context: .init())
         accepted = sendAll(&m, W1.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W2":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2.makeChart().start(context: .init())
         accepted = sendAll(&m, W2.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W3":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W3.makeChart().start(context: .init())
         accepted = sendAll(&m, W3.events(), batches: batches)
         consumed = m.context.total
-        return (accepted, consumed)
     }
 case "W4":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W4.makeChart().start(context: .init())
         accepted = sendAll(&m, W4.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W5":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W5.makeChart().start(context: .init())
         m.send(.flip)
         accepted = sendAll(&m, W5.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W8handle":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let chart = W2.makeChart()
         var m = chart.start(context: .init())
         let prepared = W8.preparedEvents(chart)
@@ -93,51 +81,36 @@ case "W8handle":
             for event in prepared where m.send(event).isAccepted { accepted &+= 1 }
         }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W8hashed":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W8.makeHashedChart().start(context: .init())
         accepted = sendAll(&m, W8.hashedEvents(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "B1":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W1.Baseline()
         let events = W1.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "B2":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2.Baseline()
         let events = W2.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "B3":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W3.Baseline()
         let events = W3.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.total
-        return (accepted, consumed)
     }
 case "W1same":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let count = Action<W1.E, W1.Context> { $0.count += 1 }
         let chart = try! Statechart<W1.S, W1.E, W1.Context>("W1 same") {
             State(.a) { On(.t, to: .b, actions: [count]) }
@@ -146,12 +119,9 @@ case "W1same":
         var m = chart.start(context: .init())
         accepted = sendAll(&m, W1.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W1diff":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let chart = try! Statechart<W1.S, W1.E, W1.Context>("W1 diff") {
             State(.a) { On(.t, to: .b) { $0.count += 1 } }
             State(.b) { On(.t, to: .a) { $0.count += 2 } }
@@ -159,178 +129,125 @@ case "W1diff":
         var m = chart.start(context: .init())
         accepted = sendAll(&m, W1.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W2distinct":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2.Distinct.makeChart().start(context: .init())
         accepted = sendAll(&m, W2.events(), batches: batches)
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "B2distinct":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2.Distinct.Baseline()
         let events = W2.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "F3":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W3.ClosureFloor()
         let events = W3.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.total
-        return (accepted, consumed)
     }
 case "C3":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W3.CallFloor()
         let events = W3.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.total
-        return (accepted, consumed)
     }
 case "W1msm":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let m = W1.MSM()
         let codes = W1.MSM.events()
         for _ in 0..<batches { accepted &+= m.process(codes) }
         consumed = m.count
-        return (accepted, consumed)
     }
 case "W2msm":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let m = W2.MSM()
         let codes = W2.MSM.events()
         for _ in 0..<batches { accepted &+= m.process(codes) }
         consumed = m.count
-        return (accepted, consumed)
     }
 case "W3msm":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         let m = W3.MSM()
         let codes = W3.MSM.events()
         for _ in 0..<batches { accepted &+= m.process(codes) }
         consumed = m.context.total
-        return (accepted, consumed)
     }
 case "W1compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W1Compiled.machine()
         let events = W1.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "W2compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2Compiled.machine()
         let events = W2.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "W3compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W3Compiled.machine()
         let events = W3.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.total
-        return (accepted, consumed)
     }
 case "W4compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W4Compiled.machine()
         let events = W4.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "W5compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W5Compiled.machine()
         let events = W5.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "W8compiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W8Compiled.machine()
         let events = W8.hashedEvents()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "W2distinctcompiled":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W2DistinctCompiled.machine()
         let events = W2.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.instance.context.count
-        return (accepted, consumed)
     }
 case "B4":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W4.Baseline()
         let events = W4.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "B5":
-    (accepted, consumed) = profile {
-        var accepted = 0
-        var consumed = 0
+    (accepted, consumed) = profile { accepted, consumed in
         var m = W5.Baseline()
         let events = W5.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
-        return (accepted, consumed)
     }
 case "W6":
-    (accepted, consumed) = profile {
-        var consumed = 0
+    (accepted, consumed) = profile { _, consumed in
         for _ in 0..<batches { consumed &+= W6.compile(states: 10_000).stateCount }
-        return (0, consumed)
     }
 case "W6-20000":
-    (accepted, consumed) = profile {
-        var consumed = 0
+    (accepted, consumed) = profile { _, consumed in
         for _ in 0..<batches { consumed &+= W6.compile(states: 20_000).stateCount }
-        return (0, consumed)
     }
 case "check":
     WorkloadCheck.run()
