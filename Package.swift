@@ -13,8 +13,10 @@ let package = Package(
         .library(name: "StatechartsAnalysis", targets: ["StatechartsAnalysis"]),
         .library(name: "StatechartsHTTP", targets: ["StatechartsHTTP"]),
         .library(name: "StatechartsCompiled", targets: ["StatechartsCompiled"]),
+        .library(name: "StatechartsInspector", targets: ["StatechartsInspector"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
+        .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,21 +84,44 @@ let package = Package(
         ),
         .target(name: "StatechartsCompiled", dependencies: ["Statecharts", "StatechartsCompiledMacros"]),
 
-        // The command-line tool: validate, run, render, trace, check, paths.
+        // The live inspector: watch, drive and rewind running charts from a browser. Its HTTP and
+        // WebSocket server is SwiftNIO's (already the HTTP processor's), so it adds no package.
+        .target(
+            name: "StatechartsInspector",
+            dependencies: [
+                "Statecharts", "StatechartsSCXML", "StatechartsGraphviz", "StatechartsCompiled",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+
+        // The command-line tool: validate, run, render, trace, check, paths, inspect.
         .executableTarget(
             name: "statechart",
             dependencies: [
                 "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
-                "StatechartsAnalysis",
+                "StatechartsAnalysis", "StatechartsInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        // The demos' media player chart.
+        .target(name: "MediaPlayerExample", dependencies: ["Statecharts"], path: "Examples/MediaPlayer"),
+
         // `make demo`: an example chart run through a few events, with its diagrams.
         .executableTarget(
             name: "StatechartsDemo",
-            dependencies: ["Statecharts", "StatechartsGraphviz", "StatechartsAnalysis"],
+            dependencies: ["Statecharts", "StatechartsGraphviz", "StatechartsAnalysis", "MediaPlayerExample"],
             path: "Examples/Demo"
+        ),
+
+        // `make inspector-demo`: media players running live under the inspector.
+        .executableTarget(
+            name: "StatechartsInspectorDemo",
+            dependencies: ["Statecharts", "StatechartsInspector", "MediaPlayerExample"],
+            path: "Examples/InspectorDemo"
         ),
 
         .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
@@ -122,6 +147,11 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        .testTarget(name: "StatechartsInspectorTests", dependencies: [
+            "StatechartsInspector", "Statecharts", "StatechartsSCXML", "StatechartsCompiled",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
         .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import MediaPlayerExample
 import Statecharts
 import StatechartsAnalysis
 import StatechartsGraphviz

@@ -2,6 +2,7 @@
 // and writes its diagrams (SVG, PNG, a trace page that steps through the run, and the run's coverage
 // drawn on the chart).
 import Foundation
+import MediaPlayerExample
 import Statecharts
 import StatechartsAnalysis
 import StatechartsGraphviz

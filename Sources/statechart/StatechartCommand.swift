@@ -8,7 +8,7 @@ struct StatechartCommand: ParsableCommand {
         commandName: "statechart",
         abstract: "Validate, run, draw and analyse SCXML statecharts.",
         subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, TraceCommand.self,
-                      CheckCommand.self, PathsCommand.self]
+                      CheckCommand.self, PathsCommand.self, InspectCommand.self]
     )
 
     /// Subcommands whose usage errors exit with status 2 rather than the parser's 64.

@@ -50,16 +50,29 @@ public struct TraceRecorder<StateID: Hashable & Sendable, Event: StatechartEvent
         happenings = []
     }
 
+    /// The states exited since ``clear()``, in the order they were exited.
+    public var exitedStates: [StateID] {
+        happenings.compactMap { if case .exited(let state) = $0 { state } else { nil } }
+    }
+
+    /// The states entered since ``clear()``, in the order they were entered.
+    public var enteredStates: [StateID] {
+        happenings.compactMap { if case .entered(let state) = $0 { state } else { nil } }
+    }
+
     /// Each transition taken, as `source → target, target` (`source (targetless)` for one
     /// without targets, `→ target` for an initial transition), in order.
     public func transitionLines<Context>(in chart: Statechart<StateID, Event, Context>) -> [String] {
-        transitions.compactMap { id in
-            guard let description = chart.transition(id) else { return nil }
-            let source = description.source.map { String(describing: $0) }
-            let targets = description.targets.map { String(describing: $0) }.joined(separator: ", ")
-            if targets.isEmpty { return "\(source ?? "(chart)") (targetless)" }
-            return source.map { "\($0) → \(targets)" } ?? "→ \(targets)"
-        }
+        transitions.compactMap { Self.transitionLine($0, in: chart) }
+    }
+
+    /// One transition as ``transitionLines(in:)`` writes it; `nil` for an id the chart does not have.
+    public static func transitionLine<Context>(_ id: TransitionID, in chart: Statechart<StateID, Event, Context>) -> String? {
+        guard let description = chart.transition(id) else { return nil }
+        let source = description.source.map { String(describing: $0) }
+        let targets = description.targets.map { String(describing: $0) }.joined(separator: ", ")
+        if targets.isEmpty { return "\(source ?? "(chart)") (targetless)" }
+        return source.map { "\($0) → \(targets)" } ?? "→ \(targets)"
     }
 
     /// The names of the actions run, in the order they ran: exit actions, the transitions'

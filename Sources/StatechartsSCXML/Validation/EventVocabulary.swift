@@ -1,16 +1,24 @@
 import Statecharts
-import StatechartsSCXML
 
-/// The event names a chart's transitions can match, for catching typos in STEPs: an event that no
+/// The event names a chart's transitions can match, for catching typos: an event that no
 /// transition's descriptor matches (by SCXML's token prefix rule, `*` matching everything) can
 /// never do anything. An event the chart knows but ignores in the current state is fine.
-struct EventVocabulary {
+///
+/// ```swift
+/// let vocabulary = EventVocabulary(chart.statechart)
+/// vocabulary.knows("plya")          // false
+/// vocabulary.suggestion(for: "plya") // "play"
+/// ```
+public struct EventVocabulary: Sendable, Hashable {
     /// Every descriptor of every transition, in document order, without duplicates.
-    let descriptors: [String]
+    public let descriptors: [String]
     /// Whether some transition has `event="*"`.
-    let matchesAnything: Bool
+    public let matchesAnything: Bool
+    /// Whether names match descriptors exactly (typed events) rather than by SCXML's prefix rule.
+    public let matchesExactly: Bool
 
-    init(_ chart: Statechart<String, SCXMLEvent, SCXMLContext>) {
+    /// The vocabulary of an SCXML chart (descriptors matched by SCXML's prefix rule).
+    public init(_ chart: Statechart<String, SCXMLEvent, SCXMLContext>) {
         var descriptors: [String] = []
         var seen: Set<String> = []
         var matchesAnything = false
@@ -25,15 +33,25 @@ struct EventVocabulary {
         }
         self.descriptors = descriptors
         self.matchesAnything = matchesAnything
+        self.matchesExactly = false
+    }
+
+    /// A vocabulary of names matched exactly (the event names a typed chart declares).
+    public init(exactNames: [String]) {
+        var seen: Set<String> = []
+        self.descriptors = exactNames.filter { seen.insert($0).inserted }
+        self.matchesAnything = false
+        self.matchesExactly = true
     }
 
     /// Whether some transition can match `name`.
-    func knows(_ name: String) -> Bool {
-        matchesAnything || descriptors.contains { $0 == "*" || SCXMLEvent.descriptor($0, matches: name) }
+    public func knows(_ name: String) -> Bool {
+        if matchesExactly { return descriptors.contains(name) }
+        return matchesAnything || descriptors.contains { $0 == "*" || SCXMLEvent.descriptor($0, matches: name) }
     }
 
     /// The known event name closest to `name`, if one is close enough to be a likely typo.
-    func suggestion(for name: String) -> String? {
+    public func suggestion(for name: String) -> String? {
         let candidates = descriptors.map { $0.hasSuffix(".*") ? String($0.dropLast(2)) : $0 }.filter { $0 != "*" && !$0.isEmpty }
         let limit = max(1, (name.count + 1) / 3)
         var best: (name: String, distance: Int)?
@@ -42,6 +60,13 @@ struct EventVocabulary {
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best?.name
+    }
+
+    /// "unknown event 'plya' (did you mean 'play'?)", or without the question when nothing is
+    /// close.
+    public func unknownEventMessage(_ name: String) -> String {
+        if let suggestion = suggestion(for: name) { return "unknown event '\(name)' (did you mean '\(suggestion)'?)" }
+        return "unknown event '\(name)': no transition of the chart can match it"
     }
 
     /// Levenshtein distance, with adjacent transpositions counted as one edit.

@@ -1,13 +1,14 @@
 import Statecharts
 
-/// The demo's chart: a media player with nested states, a parallel state with two regions, and
+/// The demos' chart: a media player with nested states, a parallel state with two regions, and
 /// history (shallow to resume playback, deep to come back after power-off).
-enum MediaPlayer {
-    enum Mode: Hashable, Sendable, CustomStringConvertible {
+public enum MediaPlayer {
+    /// The player's states.
+    public enum Mode: Hashable, Sendable, CustomStringConvertible {
         case off, on, stopped, playing, sound, normal, muted, picture, sd, hd, paused
         case resumePlayback, lastMode
 
-        var description: String {
+        public var description: String {
             switch self {
             case .off: "off"
             case .on: "on"
@@ -26,16 +27,20 @@ enum MediaPlayer {
         }
     }
 
-    enum Button: StatechartEvent, Hashable, CaseIterable {
+    /// The player's buttons.
+    public enum Button: StatechartEvent, Hashable, CaseIterable {
         case power, play, pause, resume, stop, mute, unmute, upgrade, downgrade
     }
 
-    struct Counters: Sendable {
-        var plays = 0
-        var powerCycles = 0
+    /// What the player counts (Codable: the inspector shows it as JSON and edits it).
+    public struct Counters: Sendable, Codable, Equatable {
+        public var plays = 0
+        public var powerCycles = 0
+        public init() {}
     }
 
-    static func chart() throws -> Statechart<Mode, Button, Counters> {
+    /// The chart.
+    public static func chart() throws -> Statechart<Mode, Button, Counters> {
         try Statechart<Mode, Button, Counters>("media player") {
             State(.off) {
                 On(.power, to: .lastMode, actions: [Action("count power cycle") { $0.powerCycles += 1 }])
@@ -67,5 +72,5 @@ enum MediaPlayer {
     }
 
     /// The buttons the demo presses, in order.
-    static let script: [Button] = [.power, .play, .mute, .upgrade, .pause, .resume, .power, .power]
+    public static let script: [Button] = [.power, .play, .mute, .upgrade, .pause, .resume, .power, .power]
 }

@@ -1,0 +1,328 @@
+import Statecharts
+import StatechartsGraphviz
+import Synchronization
+
+/// A running chart attached to a ``StatechartInspector``: the app sends its events here, from
+/// any thread, and the page watches, pauses, steps, rewinds and drives it.
+///
+/// ```swift
+/// let inspector = try await StatechartInspector.start()
+/// let door = inspector.attach(chart.start(context: Stats()), name: "front door")
+/// door.send(.open)                      // as on the instance itself
+/// ```
+///
+/// `send` runs the macrostep at once, as the instance would, and records a compact step in the
+/// instance's timeline (a ring of ``InspectorOptions/timelineLength`` steps); nothing is
+/// serialized until a page asks. While the page has the instance paused, `send` holds the event
+/// and returns `nil`: held events are delivered in order when the page resumes or steps.
+public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Sendable {
+    // @unchecked: every mutable part lives in `core`, behind its lock.
+
+    /// The name the page lists the instance under.
+    public let name: String
+    /// The inspector's id of the instance (`i1`, `i2`, …).
+    public let id: String
+    let core: Mutex<InspectedCore<Machine>>
+    let clock: CoarseClock
+    let diagrams: DiagramCache
+
+    /// Whether the instance's delayed events fire on real time (``InspectorClock/live``).
+    let isLive: Bool
+
+    init(machine: Machine, name: String, id: String, options: InspectorOptions, clock: CoarseClock,
+         diagrams: DiagramCache, startResult: SendResult?, mode: InspectorClock) {
+        self.name = name
+        self.id = id
+        self.clock = clock
+        self.diagrams = diagrams
+        self.isLive = mode == .live
+        // The machine is handed over: the caller keeps no access to it but through this class.
+        nonisolated(unsafe) var core = InspectedCore(machine: machine, options: options)
+        let now = clock.now
+        if mode == .live { core.liveOffset = now - machine.instance.now }
+        core.recordStart(result: startResult, at: now)
+        self.core = Mutex(core)
+    }
+
+    /// Sends `event` and runs the macrostep it causes; `nil` when the instance is paused (or
+    /// pauses now, at a breakpoint on the event or a transition it would take): the event is
+    /// held and delivered, in order, when the page resumes or steps.
+    @discardableResult
+    public func send(_ event: Machine.Event) -> SendResult? {
+        let now = clock.now
+        if isLive {
+            return core.withLock { core in
+                core.catchUpLive(at: now)
+                return core.deliverFromApp(event, at: now)
+            }
+        }
+        return core.withLock { $0.deliverFromApp(event, at: now) }
+    }
+
+    /// Advances the instance's virtual clock by `duration`, firing the delayed events that fall
+    /// due (each a step of the timeline); what they did, in order. Nothing fires while paused:
+    /// the clock waits for the page. (An instance attached with ``InspectorClock/live`` moves
+    /// on its own; this moves it further ahead.)
+    @discardableResult
+    public func advanceClock(by duration: Duration) -> [DelayedDelivery<Machine.Event>] {
+        let now = clock.now
+        return core.withLock { core in
+            guard !core.isPaused else { return [] }
+            return core.advance(by: duration, at: now, recordsClockStep: true)
+        }
+    }
+
+    /// The running instance, as of now (a copy).
+    public var instance: StatechartInstance<Machine.StateID, Machine.Event, Machine.Context> {
+        core.withLock { $0.machine.instance }
+    }
+
+    /// Every active state, in document order.
+    public var configuration: [Machine.StateID] { core.withLock { $0.machine.instance.configuration } }
+
+    /// Whether `state` is active.
+    public func isActive(_ state: Machine.StateID) -> Bool { core.withLock { $0.machine.instance.isActive(state) } }
+
+    /// Whether the page has the instance paused.
+    public var isPaused: Bool { core.withLock { $0.isPaused } }
+
+    /// How many events are held while paused.
+    public var heldEventCount: Int { core.withLock { $0.held.count } }
+}
+
+extension InspectedInstance where Machine.Context: Sendable {
+    /// The context, as of now.
+    public var context: Machine.Context { core.withLock { $0.machine.instance.context } }
+}
+
+/// The mutable part of an ``InspectedInstance``, always used under its lock.
+struct InspectedCore<Machine: InspectableMachine> {
+    var machine: Machine
+    let options: InspectorOptions
+    var timeline: Timeline<RecordedStep<Machine>>
+    /// The step the machine is at.
+    var head = -1
+    var isPaused = false
+    var pauseReason: String?
+    /// Events the app sent while paused, in order.
+    var held: [Machine.Event] = []
+    /// The first held event already passed its "before" breakpoints (the one that paused).
+    var headPassedBreakpoints = false
+    var breakpoints: [Breakpoint] = []
+    var nextBreakpoint = 1
+    /// Pages showing this instance: while there is one, steps are recorded in full.
+    var watchers = 0
+    /// Bumped on every change the page may show.
+    var changes: UInt64 = 0
+    /// Steps taken since attached.
+    var stepCount = 0
+    /// For an instance on real time: the coarse clock's reading when the virtual clock read zero.
+    var liveOffset: Duration?
+
+    init(machine: Machine, options: InspectorOptions) {
+        self.machine = machine
+        self.options = options
+        self.timeline = Timeline(capacity: options.timelineLength)
+    }
+
+    var recordsDetail: Bool { watchers > 0 || options.recordsEveryMicrostep }
+
+    // MARK: Steps
+
+    /// Records the instance as it is when attached (its initial macrostep when `result` is given).
+    mutating func recordStart(result: SendResult?, at now: Duration) {
+        let instance = machine.instance
+        append(kind: .start, event: nil, transitions: result?.transitions,
+               detail: nil, errors: machine.inspectorTakeErrors(), note: result == nil ? "attached" : nil, at: now)
+        _ = instance
+    }
+
+    /// Appends a step for what just happened to the machine, as the child of `head`.
+    mutating func append(kind: StepKind, event: Machine.Event?, transitions: TransitionList?,
+                         detail: TraceRecorder<Machine.StateID, Machine.Event>?, errors: [String], note: String?,
+                         at now: Duration, parent: Int? = nil) {
+        let instance = machine.instance
+        let step = RecordedStep<Machine>(
+            seq: timeline.nextSeq, parent: parent ?? head, kind: kind, event: event, transitions: transitions,
+            configuration: instance.currentConfigurationValue, virtualTime: instance.now, realTime: now,
+            detail: detail, errors: errors,
+            checkpoint: options.keepsCheckpoints ? machine.inspectorCheckpoint() : nil, note: note)
+        head = step.seq
+        timeline.append(step)
+        stepCount += 1
+        changes &+= 1
+    }
+
+    /// The app's `send`: held while paused, or when a breakpoint stops it; run otherwise.
+    mutating func deliverFromApp(_ event: Machine.Event, at now: Duration) -> SendResult? {
+        if isPaused {
+            held.append(event)
+            changes &+= 1
+            return nil
+        }
+        if !breakpoints.isEmpty, let reason = breakpointBefore(event) {
+            pause(reason)
+            held.append(event)
+            headPassedBreakpoints = true
+            return nil
+        }
+        return run(event, kind: .event, at: now)
+    }
+
+    /// Sends `event` through the machine and records the step, then checks the "after"
+    /// breakpoints.
+    mutating func run(_ event: Machine.Event, kind: StepKind, at now: Duration) -> SendResult {
+        let before = breakpoints.isEmpty ? nil : machine.instance.currentConfigurationValue
+        let result: SendResult
+        var detail: TraceRecorder<Machine.StateID, Machine.Event>?
+        if recordsDetail {
+            var recorder = TraceRecorder<Machine.StateID, Machine.Event>()
+            result = machine.send(event, observer: &recorder)
+            detail = recorder
+        } else {
+            result = machine.send(event)
+        }
+        machine.inspectorRecord(.event(event))
+        append(kind: kind, event: event, transitions: result.transitions, detail: detail,
+               errors: machine.inspectorTakeErrors(), note: nil, at: now)
+        if let before, let reason = breakpointAfter(from: before, detail: detail) { pause(reason) }
+        return result
+    }
+
+    /// Advances the virtual clock by `duration`, one delayed event at a time, each a step.
+    mutating func advance(by duration: Duration, at now: Duration, recordsClockStep: Bool) -> [DelayedDelivery<Machine.Event>] {
+        var instance = machine.instance
+        let target = instance.now + duration
+        var delivered: [DelayedDelivery<Machine.Event>] = []
+        var rounds = 0
+        // One delayed event per round, so that each is a step with its own detail; a chart that
+        // keeps scheduling events stops at the limit, as `statechart run` does.
+        while instance.isRunning, instance.now < target, rounds < InspectorOptions.delayedEventsPerAdvance {
+            rounds += 1
+            let before = breakpoints.isEmpty ? nil : instance.currentConfigurationValue
+            var recorder = TraceRecorder<Machine.StateID, Machine.Event>()
+            let fired = instance.advanceClock(by: target - instance.now, limit: 1, observer: &recorder)
+            machine.replaceInstance(instance)
+            guard let delivery = fired.first else {
+                if instance.nextDelayedEventTime.map({ $0 > target }) ?? true { break }
+                continue
+            }
+            delivered.append(delivery)
+            append(kind: .delayed, event: delivery.event, transitions: delivery.result.transitions,
+                   detail: recordsDetail ? recorder : nil, errors: machine.inspectorTakeErrors(), note: nil, at: now)
+            if let before, let reason = breakpointAfter(from: before, detail: recorder) {
+                pause(reason)
+                break
+            }
+            instance = machine.instance
+        }
+        machine.inspectorRecord(.advance(machine.instance.now - (target - duration)))
+        // On real time, a clock moved ahead by hand stays ahead.
+        if let offset = liveOffset { liveOffset = min(offset, now - machine.instance.now) }
+        if recordsClockStep, delivered.isEmpty || !isPaused {
+            append(kind: .clock, event: nil, transitions: nil, detail: nil, errors: [],
+                   note: "+\(InspectorFormat.duration(duration))", at: now)
+        }
+        return delivered
+    }
+
+    /// Brings an instance on real time up to `now`: its due delayed events fire, each a step.
+    /// Nothing moves while paused; what fell due meanwhile fires after the page resumes.
+    mutating func catchUpLive(at now: Duration) {
+        guard let offset = liveOffset, !isPaused else { return }
+        let target = now - offset
+        let (current, due, running) = machine.withInstance { ($0.now, $0.nextDelayedEventTime, $0.isRunning) }
+        guard running, target > current else { return }
+        if let due, due <= target {
+            _ = advance(by: target - current, at: now, recordsClockStep: false)
+        } else {
+            machine.withInstance { _ = $0.advanceClock(by: target - current) }
+        }
+    }
+
+    // MARK: Pausing
+
+    mutating func pause(_ reason: String?) {
+        isPaused = true
+        pauseReason = reason
+        changes &+= 1
+    }
+
+    /// Delivers held events in order until none is left or a breakpoint pauses again.
+    mutating func resume(at now: Duration) {
+        isPaused = false
+        pauseReason = nil
+        changes &+= 1
+        while !isPaused, !held.isEmpty {
+            let event = held.removeFirst()
+            let passed = headPassedBreakpoints
+            headPassedBreakpoints = false
+            if !passed, !breakpoints.isEmpty, let reason = breakpointBefore(event) {
+                held.insert(event, at: 0)
+                headPassedBreakpoints = true
+                pause(reason)
+                return
+            }
+            _ = run(event, kind: .event, at: now)
+        }
+    }
+
+    /// Delivers the first held event, staying paused.
+    mutating func stepHeld(at now: Duration) throws(InspectorCommandError) -> String {
+        guard !held.isEmpty else { throw InspectorCommandError("no event is held: send one, or resume") }
+        let event = held.removeFirst()
+        headPassedBreakpoints = false
+        _ = run(event, kind: .event, at: now)
+        isPaused = true
+        changes &+= 1
+        return "delivered '\(InspectorEventDecoding.name(of: event))'"
+    }
+
+    // MARK: Breakpoints
+
+    /// Why delivering `event` now must pause first: a breakpoint on its name, or on a
+    /// transition it would take.
+    func breakpointBefore(_ event: Machine.Event) -> String? {
+        let name = InspectorEventDecoding.name(of: event)
+        for breakpoint in breakpoints where breakpoint.kind == .event && breakpoint.value == name {
+            return "breakpoint: event '\(name)'"
+        }
+        let watched = breakpoints.filter { $0.kind == .transition }
+        guard !watched.isEmpty else { return nil }
+        let enabled = machine.instance.enabledTransitions(for: event)
+        for breakpoint in watched {
+            if let raw = Int32(breakpoint.value), enabled.contains(TransitionID(rawValue: raw)) {
+                let text = TraceRecorder<Machine.StateID, Machine.Event>.transitionLine(TransitionID(rawValue: raw), in: machine.instance.chart) ?? "t\(raw)"
+                return "breakpoint: transition \(text) on '\(name)'"
+            }
+        }
+        return nil
+    }
+
+    /// Why the step just taken must pause: it entered a watched state, or left the context
+    /// meeting a watched condition.
+    func breakpointAfter(from before: Configuration, detail: TraceRecorder<Machine.StateID, Machine.Event>?) -> String? {
+        let chart = machine.instance.chart
+        let stateBreakpoints = breakpoints.filter { $0.kind == .state }
+        if !stateBreakpoints.isEmpty {
+            let entered: [String]
+            if let detail {
+                entered = detail.enteredStates.map { String(describing: $0) }
+            } else {
+                let old = Set(chart.activeStates(in: before).map { String(describing: $0) })
+                entered = chart.activeStates(in: machine.instance.currentConfigurationValue).map { String(describing: $0) }
+                    .filter { !old.contains($0) }
+            }
+            for breakpoint in stateBreakpoints where entered.contains(breakpoint.value) {
+                return "breakpoint: entered '\(breakpoint.value)'"
+            }
+        }
+        let conditions = breakpoints.filter { $0.kind == .condition }
+        if !conditions.isEmpty, case .json(let context, _) = machine.inspectorContext() {
+            for breakpoint in conditions where breakpoint.condition?.holds(in: context) == true {
+                return "breakpoint: \(breakpoint.value)"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Synchronization
+
+/// The inspector's HTTP/1.1 and WebSocket server, on SwiftNIO: `GET /` serves the page,
+/// `GET /ws` upgrades to the page's WebSocket and `GET /stately` to Stately Inspect's; every
+/// request carries the token.
+final class InspectorServer: Sendable {
+    /// The largest WebSocket frame read at all (a larger one closes the connection, 1009);
+    /// messages over ``PageConnectionHandler/maximumMessageSize`` are refused with an error.
+    static let maximumFrameSize = 1 << 20
+
+    private let channel: any Channel
+    private let ticker: RepeatedTask
+    let port: Int
+
+    private init(channel: any Channel, ticker: RepeatedTask) {
+        self.channel = channel
+        self.ticker = ticker
+        self.port = channel.localAddress?.port ?? 0
+    }
+
+    static func start(host: String, port: Int, access: InspectorAccess, hub: InspectorHub) async throws(InspectorError) -> InspectorServer {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let httpHandler = NIOLoopBound(InspectorHTTPHandler(access: access), eventLoop: channel.eventLoop)
+                    let upgrader = NIOWebSocketServerUpgrader(
+                        maxFrameSize: maximumFrameSize,
+                        shouldUpgrade: { channel, head in
+                            let path = InspectorAccess.path(of: head.uri)
+                            let admitted = path == "/ws" && access.admits(uri: head.uri)
+                                && access.admitsOrigin(head.headers)
+                            // Refused upgrades reach the HTTP handler, which answers 403 or 404.
+                            return channel.eventLoop.makeSucceededFuture(admitted ? HTTPHeaders() : nil)
+                        },
+                        upgradePipelineHandler: { channel, head in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandler(PageConnectionHandler(hub: hub))
+                            }
+                        })
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                            context.pipeline.syncOperations.removeHandler(httpHandler.value, promise: nil)
+                        }),
+                        withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(httpHandler.value)
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: host, port: port).get()
+        } catch {
+            throw InspectorError("cannot listen on \(host):\(port): \(error)")
+        }
+        let clock = hub.clock
+        let registry = hub.registry
+        let ticks = Atomic<Int>(0)
+        let ticker = channel.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: TimeAmount(CoarseClock.resolution)) { _ in
+            clock.tick()
+            // Every fifth tick (10 ms): the instances on real time fire what fell due.
+            if ticks.wrappingAdd(1, ordering: .relaxed).newValue % 5 == 0 { registry.catchUpLive(at: clock.now) }
+        }
+        return InspectorServer(channel: channel, ticker: ticker)
+    }
+
+    func stop() async {
+        ticker.cancel()
+        try? await channel.close()
+    }
+
+    /// Whether `host` is a loopback address (or `localhost`).
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
