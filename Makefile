@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 
-.PHONY: demo test build bench deps clean tsan fuzz docs generated-charts compiled-build-cost
+.PHONY: demo test build bench deps clean tsan fuzz docs generated-charts compiled-build-cost \
+	inspector-demo inspector-scale inspector-screenshots browser-deps
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -11,13 +12,37 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Headless Chromium and selenium, for the inspector's page tests.
+browser-deps:
+	@bash scripts/ensure-system-packages.sh browser
+
 demo: deps
 	$(SWIFT) run statecharts-demo
 
-test: deps
+# The live inspector: media players running under it; prints the page's URL (Ctrl-C stops it).
+inspector-demo: deps
+	$(SWIFT) run statecharts-inspector-demo
+
+# The tests: the Swift suites, the compiled charts' error locations, the inspector's page driven in
+# headless Chromium, and a short run of the inspector under load (200 instances at 10 Hz, 15 s;
+# `make inspector-scale` is the full one).
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	bash scripts/check-compiled-error-location.sh
+	bash scripts/test-inspector-browser.sh
+	$(SWIFT) build --product statecharts-inspector-demo
+	/usr/bin/python3 scripts/inspector-scale.py .build/debug/statecharts-inspector-demo --instances 200 --seconds 15 --timeline 50
+
+# The inspector under load: 1,000 media players at 10 Hz for 60 s with a page open (release build);
+# writes Benchmarks/results/inspector-scale.json. `make bench` runs it too.
+inspector-scale: deps browser-deps
+	$(SWIFT) build -c release --product statecharts-inspector-demo
+	/usr/bin/python3 scripts/inspector-scale.py .build/release/statecharts-inspector-demo --json Benchmarks/results/inspector-scale.json
+
+# The screenshots of docs/inspector.md, taken by the page tests.
+inspector-screenshots: deps browser-deps
+	bash scripts/test-inspector-browser.sh --screenshots docs/images
 
 # DocC documentation of every library (swift-docc-plugin, offline); any warning fails it.
 docs: deps

@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "StatechartsWorkloads",
                 .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsInspector", package: "Statecharts"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/StatechartsBenchmarks",

@@ -18,3 +18,11 @@ swift package --allow-writing-to-package-directory benchmark run \
 python3 Scripts/report.py "$raw" results/latest.json ${1:+--merge}
 echo
 echo "Figures written to Benchmarks/results/latest.json"
+
+# The live inspector under load (1,000 instances at 10 Hz, a page open): docs/inspector.md.
+if [ $# -eq 0 ]; then
+    cd "$root"
+    swift build -c release --product statecharts-inspector-demo
+    /usr/bin/python3 scripts/inspector-scale.py .build/release/statecharts-inspector-demo \
+        --json Benchmarks/results/inspector-scale.json
+fi

@@ -2,7 +2,9 @@
 # Installs the Debian packages the project needs when they are missing: Graphviz's C library
 # (the visualizer renders through libgvc) and Duktape (the ECMAScript data model).
 # With the argument `bench` (scripts/bench.sh, scripts/bench-smoke.sh) also Boost's headers
-# (libboost-dev), which the benchmark package's Boost.MSM peer (Benchmarks/Sources/CBoostMSM) needs.
+# (libboost-dev), which the benchmark package's Boost.MSM peer (Benchmarks/Sources/CBoostMSM) needs;
+# with `browser` (`make test`, the inspector's page tests) headless Chromium, its WebDriver and
+# Debian's python3-selenium.
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
 set -euo pipefail
 
@@ -14,6 +16,11 @@ have_pc libgvc || missing+=(libgraphviz-dev)
 [ -f /usr/include/duktape.h ] && [ -f /usr/share/duktape/duktape.c ] || missing+=(duktape-dev)
 if [ "${1:-}" = "bench" ]; then
   [ -f /usr/include/boost/msm/back/state_machine.hpp ] || missing+=(libboost-dev)
+fi
+if [ "${1:-}" = "browser" ] || [ "${1:-}" = "bench" ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  /usr/bin/python3 -c 'import selenium' 2>/dev/null || missing+=(python3-selenium)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

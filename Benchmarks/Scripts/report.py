@@ -202,6 +202,20 @@ def main():
                      "start_mallocs": int(footprint["mallocCountTotal"][50]),
                      "start_malloc_bytes": int(footprint["mallocBytesCount"][50])}
 
+    # The live inspector: W3 sent through an attached instance with no page open, paired with the
+    # bare instance (target ≤ 2×), with and without a checkpoint per step for "continue from here".
+    if have("W3-inspected", "W3-inspected-paired", "W3-inspected-lean-paired"):
+        paired = paired_ratio("W3-inspected-paired")
+        lean = paired_ratio("W3-inspected-lean-paired")
+        mallocs = mallocs_per_event("W3-inspected")
+        out["inspector"] = {"W3_inspected_ns_per_event": r(per_event("W3-inspected")),
+                            "W3_inspected_paired_ratio": r(paired, 2),
+                            "W3_inspected_without_checkpoints_paired_ratio": r(lean, 2),
+                            "W3_inspected_mallocs_per_event": r(mallocs, 4)}
+        rows.append(("W3 attached to the inspector", per_event("W3-inspected"), None, None, paired, mallocs,
+                     "≤ 2× bare W3, 0 mallocs", paired <= 2 and mallocs == 0))
+        rows.append(("W3 attached, no checkpoints", None, None, None, lean, None, "(reference)", None))
+
     # The peers: Boost.MSM (W1–W3) and compiled charts, each only when its benchmarks ran.
     msm, msm_rows = peers.msm_section(results, per_event, mallocs_per_event, paired_ratio, r)
     if msm:
@@ -270,12 +284,12 @@ def main():
         handle.write("\n")
 
     if check_allocations:
-        failures = [name for name in ("W1-toggle", "W2-ring", "W3-deep")
-                    if maximum(results, name, "mallocCountTotal") != 0]
+        failures = [name for name in ("W1-toggle", "W2-ring", "W3-deep", "W3-inspected")
+                    if name in results and maximum(results, name, "mallocCountTotal") != 0]
         if failures:
             print(f"allocation check FAILED: {', '.join(failures)} allocated while sending events", file=sys.stderr)
             sys.exit(1)
-        print("allocation check passed: no iteration of W1–W3 allocated")
+        print("allocation check passed: no iteration of W1–W3 (nor W3 attached to the inspector) allocated")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 // `make inspector-demo`: charts running live under the inspector. Prints the page's URL and
 // runs until interrupted (or for --seconds).
 //
-//   statecharts-inspector-demo [--port N] [--seconds S] [--instances N] [--rate HZ] [--quiet]
+//   statecharts-inspector-demo [--port N] [--seconds S] [--instances N] [--rate HZ] [--timeline N] [--quiet]
 //
 // By default: a media player pressed by a simulated user every 1.5 s (the table runtime), and a
 // kitchen timer whose delayed events fire on real time. With --instances N: N media players more,
@@ -41,6 +41,7 @@ struct Arguments {
     var seconds: Double?
     var instances = 0
     var rate = 10.0
+    var timeline = 1_000
     var quiet = false
 
     init(_ arguments: [String]) throws {
@@ -55,12 +56,13 @@ struct Arguments {
             case "--seconds": seconds = Double(try value(argument))
             case "--instances": instances = Int(try value(argument)) ?? -1
             case "--rate": rate = Double(try value(argument)) ?? -1
+            case "--timeline": timeline = Int(try value(argument)) ?? -1
             case "--quiet": quiet = true
             default: throw DemoError("unknown argument '\(argument)'")
             }
         }
-        guard (0...65_535).contains(port), instances >= 0, rate > 0 else {
-            throw DemoError("usage: statecharts-inspector-demo [--port N] [--seconds S] [--instances N] [--rate HZ] [--quiet]")
+        guard (0...65_535).contains(port), instances >= 0, rate > 0, timeline > 0 else {
+            throw DemoError("usage: statecharts-inspector-demo [--port N] [--seconds S] [--instances N] [--rate HZ] [--timeline N] [--quiet]")
         }
     }
 }
@@ -79,7 +81,7 @@ func pressSomething(_ player: InspectedInstance<StatechartInstance<MediaPlayer.M
 }
 
 func runDemo(_ arguments: Arguments) async throws {
-    let inspector = try await StatechartInspector.start(port: arguments.port)
+    let inspector = try await StatechartInspector.start(port: arguments.port, options: InspectorOptions(timelineLength: arguments.timeline))
     let chart = try MediaPlayer.chart()
     let player = inspector.attach(chart, context: MediaPlayer.Counters(), name: "living-room player")
     let timer = inspector.attach(try KitchenTimer.chart(), context: KitchenTimer.Settings(), name: "kitchen timer", clock: .live)

@@ -325,6 +325,10 @@ let benchmarks: @Sendable () -> Void = {
 
     msmBenchmarks(events: events, paired: paired, pair: pair)
 
+    // MARK: The live inspector (InspectorBenchmarks.swift): W3 attached, no page open
+
+    inspectorBenchmarks(events: events, paired: paired, pair: pair)
+
     // MARK: Action-call floors (W3)
 
     // The baselines run their counters inline; a chart can only call the closures it was given.

@@ -18,6 +18,13 @@ protocol InspectorSession: AnyObject, Sendable {
     func perform(_ command: InspectorCommand) throws(InspectorCommandError) -> (message: String, reply: SCXMLValue?)
     /// A page starts (`+1`) or stops (`-1`) showing the instance.
     func watch(_ delta: Int)
+    /// Stately Inspect's `@xstate.actor` message for the instance, and the seq of its last step.
+    func statelyActor() -> (message: SCXMLValue, last: Int)
+    /// Stately Inspect's messages for the steps after `seq`, and the last seq they cover.
+    func statelyMessages(after seq: Int) -> (messages: [SCXMLValue], last: Int)
+    /// A view of the invoked child at `path` below this instance (`pay`, `pay/receipt`), while
+    /// it runs.
+    func childSession(path: String) -> (any InspectorSession)?
     /// Whether delayed events follow real time (``InspectorClock/live``).
     var isLive: Bool { get }
     /// Fires what fell due by `now` on the coarse clock (instances on real time).
@@ -57,6 +64,20 @@ extension InspectedInstance: InspectorSession {
 
     func watch(_ delta: Int) {
         core.withLock { $0.watchers = max(0, $0.watchers + delta) }
+    }
+
+    func statelyActor() -> (message: SCXMLValue, last: Int) {
+        core.withLock { ($0.statelyActor(id: id, name: name), $0.timeline.nextSeq - 1) }
+    }
+
+    func statelyMessages(after seq: Int) -> (messages: [SCXMLValue], last: Int) {
+        let wallOrigin = clock.wallOrigin
+        return core.withLock { $0.statelyMessages(id: id, after: seq, wallOrigin: wallOrigin) }
+    }
+
+    func childSession(path: String) -> (any InspectorSession)? {
+        let view = InvokedChildView(parent: self, path: path)
+        return view.info == nil ? nil : view
     }
 
     func catchUpLive(at now: Duration) {

@@ -11,6 +11,9 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
 
     init(access: InspectorAccess) { self.access = access }
 
+    /// The page makes no request but its own WebSocket: no CDN, no fonts, nothing outside.
+    static let pagePolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head): self.head = head
@@ -35,6 +38,12 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         case "/", "/index.html":
             respond(context, status: .ok, type: "text/html; charset=utf-8", body: InspectorPage.html,
                     keepAlive: head.isKeepAlive, headOnly: head.method == .HEAD)
+        case "/stately.html":
+            // Stately's inspector, embedded from stately.ai, fed from `/stately` (docs/inspector.md).
+            let token = InspectorAccess.queryValue("token", in: head.uri) ?? ""
+            let page = StatelyInspect.bridgePage(webSocketPath: "/stately?token=" + token)
+            respond(context, status: .ok, type: "text/html; charset=utf-8", body: page, keepAlive: head.isKeepAlive,
+                    headOnly: head.method == .HEAD, policy: "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-src \(StatelyInspect.inspectorURL)")
         case "/ws", "/stately":
             respond(context, status: .forbidden, type: "text/plain; charset=utf-8",
                     body: "403: a WebSocket here must come from the inspector's own page\n", keepAlive: false)
@@ -44,16 +53,14 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     private func respond(_ context: ChannelHandlerContext, status: HTTPResponseStatus, type: String, body: String,
-                         keepAlive: Bool, headOnly: Bool = false) {
+                         keepAlive: Bool, headOnly: Bool = false, policy: String = InspectorHTTPHandler.pagePolicy) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "Referrer-Policy", value: "no-referrer")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        // The page makes no request but its own WebSocket: no CDN, no fonts, nothing outside.
-        headers.add(name: "Content-Security-Policy",
-                    value: "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        headers.add(name: "Content-Security-Policy", value: policy)
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         if !headOnly {

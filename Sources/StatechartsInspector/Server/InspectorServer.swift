@@ -35,14 +35,18 @@ final class InspectorServer: Sendable {
                         maxFrameSize: maximumFrameSize,
                         shouldUpgrade: { channel, head in
                             let path = InspectorAccess.path(of: head.uri)
-                            let admitted = path == "/ws" && access.admits(uri: head.uri)
+                            let admitted = (path == "/ws" || path == "/stately") && access.admits(uri: head.uri)
                                 && access.admitsOrigin(head.headers)
                             // Refused upgrades reach the HTTP handler, which answers 403 or 404.
                             return channel.eventLoop.makeSucceededFuture(admitted ? HTTPHeaders() : nil)
                         },
                         upgradePipelineHandler: { channel, head in
                             channel.eventLoop.makeCompletedFuture {
-                                try channel.pipeline.syncOperations.addHandler(PageConnectionHandler(hub: hub))
+                                if InspectorAccess.path(of: head.uri) == "/stately" {
+                                    try channel.pipeline.syncOperations.addHandler(StatelyConnectionHandler(hub: hub))
+                                } else {
+                                    try channel.pipeline.syncOperations.addHandler(PageConnectionHandler(hub: hub))
+                                }
                             }
                         })
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(

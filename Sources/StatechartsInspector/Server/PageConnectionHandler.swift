@@ -125,7 +125,7 @@ final class PageConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard let instanceID = message["instance"]?.stringValue else {
             return sendError("'\(type)' needs an \"instance\"", request: request, context)
         }
-        guard let session = hub.registry.session(id: instanceID) else {
+        guard let session = hub.registry.session(id: instanceID) ?? childSession(instanceID) else {
             return sendError("unknown instance '\(instanceID)'", request: request, context)
         }
         if type == "select" { return select(session, context) }
@@ -141,6 +141,13 @@ final class PageConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             sendError(error.message, request: request, context)
         }
         if session === selected { pushSelected(context) }
+    }
+
+    /// The invoked child `id` names (`i1/pay`), while it runs; the one selected, if it is.
+    private func childSession(_ id: String) -> (any InspectorSession)? {
+        if let selected, selected.id == id { return selected }
+        guard let slash = id.firstIndex(of: "/"), let parent = hub.registry.session(id: String(id[..<slash])) else { return nil }
+        return parent.childSession(path: String(id[id.index(after: slash)...]))
     }
 
     /// The command a page message asks for.

@@ -85,7 +85,7 @@ struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
     func info(id: String) -> InvokedSessionInfo {
         InvokedSessionInfo(id: id, configuration: instance.configuration.map { String(describing: $0) },
                            activeLeaves: instance.activeLeaves.map { String(describing: $0) },
-                           isFinished: instance.isFinished, children: instance.invokedSessions)
+                           isFinished: instance.isFinished, children: instance.invokedSessions, chart: instance.chart)
     }
 }
 
@@ -101,6 +101,9 @@ public struct InvokedSessionInfo: Sendable, Hashable {
     public var isFinished: Bool
     /// The child's own children.
     public var children: [InvokedSessionInfo]
+    /// The child's chart, for tools that draw it (`nil` in a description made by hand). Not
+    /// compared by `==`: two descriptions are equal when they say the same of the child's state.
+    public var chart: (any StatechartReference)?
 
     /// This session and its descendants, each with its path of invocation ids (`pay`,
     /// `pay/receipt`), depth first.
@@ -110,11 +113,25 @@ public struct InvokedSessionInfo: Sendable, Hashable {
 
     /// Creates a description.
     public init(id: String, configuration: [String], activeLeaves: [String]? = nil, isFinished: Bool = false,
-                children: [InvokedSessionInfo] = []) {
+                children: [InvokedSessionInfo] = [], chart: (any StatechartReference)? = nil) {
         self.id = id
         self.configuration = configuration
         self.activeLeaves = activeLeaves ?? configuration
         self.isFinished = isFinished
         self.children = children
+        self.chart = chart
+    }
+
+    public static func == (a: InvokedSessionInfo, b: InvokedSessionInfo) -> Bool {
+        a.id == b.id && a.configuration == b.configuration && a.activeLeaves == b.activeLeaves
+            && a.isFinished == b.isFinished && a.children == b.children
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(configuration)
+        hasher.combine(activeLeaves)
+        hasher.combine(isFinished)
+        hasher.combine(children)
     }
 }
