@@ -64,6 +64,23 @@ enum SampleCharts {
         }
     }
 
+    /// Final states with entry and exit actions next to one without.
+    static func finalsWithActions() throws -> Statechart<String, String, Void> {
+        try Statechart<String, String, Void>("outcome") {
+            State("testing") {
+                On("ok", to: "pass")
+                On("error", to: "fail")
+                On("quit", to: "stopped")
+            }
+            Final("pass") {
+                OnEntry(Action("log pass") { _ in })
+                OnExit(Action("report") { _ in })
+            }
+            Final("fail") { OnEntry(Action("log fail") { _ in }) }
+            Final("stopped")
+        }
+    }
+
     /// Internal, targetless and eventless transitions.
     static func reactions() throws -> Statechart<String, String, Int> {
         try Statechart<String, String, Int>("reactions") {
@@ -96,9 +113,12 @@ enum SampleCharts {
             ("nested", try nested().dot()),
             ("parallel-history", try parallelWithHistory().dot()),
             ("finals", try finals().dot()),
+            ("finals-with-actions", try finalsWithActions().dot()),
             ("reactions", try reactions().dot()),
             ("odd-names", try oddNames().dot()),
             ("nested-left-right-no-actions", try nested().dot(options: DiagramOptions(direction: .leftRight, showsActions: false))),
+            ("parallel-history-classes", try parallelWithHistory().dot(options: DiagramOptions(elementClasses: true))),
+            ("finals-with-actions-classes", try finalsWithActions().dot(options: DiagramOptions(elementClasses: true))),
         ]
     }
 }

@@ -2,12 +2,14 @@ import Statecharts
 
 /// Writes a chart as a Graphviz DOT document: compound states as rounded clusters, parallel
 /// states as clusters of dashed region clusters, initial pseudo-states as black points, final
-/// states as double circles, history as circled `H`/`H*`, transitions labelled
-/// `event [guard] / action`, targetless reactions inside their state's label, and edges to or
-/// from compound states clipped at the cluster border.
+/// states as rounded boxes with a double border, history as circled `H`/`H*`, transitions
+/// labelled `event [guard] / action`, targetless reactions inside their state's label, and edges
+/// to or from compound states clipped at the cluster border.
 ///
 /// The output is deterministic: the same chart and options always give the same text. Node ids
-/// are `s<N>`, `N` being the state's position in document order.
+/// are `s<N>`, `N` being the state's position in document order; with
+/// ``DiagramOptions/elementClasses``, states and transitions also carry the classes
+/// `Statechart.diagramClass(of:)` names.
 public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
     let chart: Statechart<StateID, Event, Context>
     let options: DiagramOptions
@@ -60,6 +62,11 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
     /// (internal transitions, or external ones to a child) start: they cannot be clipped at the
     /// border they never cross.
     func innerPort(_ state: StateID) -> String { id(state) + "_port" }
+
+    /// `, class="sc-s<N>"` when the options ask for element classes.
+    func classAttribute(_ state: StateID) -> String {
+        options.elementClasses ? ", class=\"\(DiagramClass.state(position: index[state] ?? 0))\"" : ""
+    }
 
     func isHighlighted(_ state: StateID) -> Bool { options.highlightedStates.contains(name(state)) }
 
@@ -161,22 +168,19 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
         let coverage = coverageStyle(state)
         let covered = (visits(state) ?? 0) > 0
         switch kind(state) {
-        case .atomic:
+        case .atomic, .final:
+            // A final state is a box with a double border, which fits its name and lines as other
+            // states' boxes do: a double circle grows around a long name, and around entry and exit
+            // actions to the size of a compound state.
+            let border = kind(state) == .final ? ", peripheries=2" : ""
             var fill = highlighted ? ", fillcolor=\"#cfe3ff\"" : ""
             if !highlighted && covered { fill = ", fillcolor=\(Self.visitedFill)" }
             let style = (["rounded"] + (fill.isEmpty ? [] : ["filled"]) + coverage.styles).joined(separator: ",")
             let extra = coverage.attributes.map { ", " + $0 }.joined()
-            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(fill)\(extra), label=\(label(state))\(tooltipAttribute(state))];")
-        case .final:
-            var styles = highlighted || covered ? ["filled"] : []
-            styles += coverage.styles
-            var fill = styles.isEmpty ? "" : ", style=\(styles.count == 1 ? styles[0] : "\"" + styles.joined(separator: ",") + "\"")"
-            if highlighted { fill += ", fillcolor=\"#cfe3ff\"" } else if covered { fill += ", fillcolor=\(Self.visitedFill)" }
-            let extra = coverage.attributes.map { ", " + $0 }.joined()
-            lines.append("\(pad)\(id(state)) [shape=doublecircle, width=0.3, label=\(label(state))\(fill)\(extra)\(tooltipAttribute(state))];")
+            lines.append("\(pad)\(id(state)) [shape=box, style=\"\(style)\"\(border)\(fill)\(extra), label=\(label(state))\(tooltipAttribute(state))\(classAttribute(state))];")
         case .shallowHistory, .deepHistory:
             let text = kind(state) == .deepHistory ? "H*" : "H"
-            lines.append("\(pad)\(id(state)) [shape=circle, width=0.3, fixedsize=true, label=\"\(text)\", tooltip=\(DOTEscaping.quoted(name(state)))];")
+            lines.append("\(pad)\(id(state)) [shape=circle, width=0.3, fixedsize=true, label=\"\(text)\", tooltip=\(DOTEscaping.quoted(name(state)))\(classAttribute(state))];")
         case .compound, .parallel:
             let isParallel = kind(state) == .parallel
             var styles = ["rounded"]
@@ -191,6 +195,7 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
             lines.append("\(pad)  style=\"\(styles.joined(separator: ","))\";")
             for attribute in coverage.attributes { lines.append("\(pad)  \(attribute);") }
             if highlighted { lines.append("\(pad)  fillcolor=\"#eaf2ff\";") }
+            if options.elementClasses { lines.append("\(pad)  class=\"\(DiagramClass.state(position: index[state] ?? 0))\";") }
             lines.append("\(pad)  \(startPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
             lines.append("\(pad)  \(endPoint(state)) [shape=point, style=invis, width=0.01, label=\"\"];")
             if !isParallel {
@@ -240,6 +245,7 @@ public struct DOTWriter<StateID: Hashable & Sendable, Event: StatechartEvent, Co
             if options.highlightedTransitions.contains(t) {
                 attributes += ["color=\"#d62728\"", "fontcolor=\"#d62728\"", "penwidth=2.5"]
             }
+            if options.elementClasses { attributes.append("class=\"\(DiagramClass.transition(t))\"") }
             for target in description.targets {
                 let staysInside = isCluster(state) && (target == state || isInside(target, state))
                 let tail = staysInside ? innerPort(state) : anchor(state, towards: target)

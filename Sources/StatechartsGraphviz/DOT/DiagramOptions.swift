@@ -38,6 +38,16 @@ public struct DiagramOptions: Sendable, Hashable {
     /// Counts of a test run to draw: unvisited states and transitions greyed and dashed, visited
     /// ones weighted by count, and a legend with the percentages. `nil` (the default) draws none.
     public var coverage: DiagramCoverage?
+    /// Whether every state and transition carries a Graphviz `class` attribute naming it, for pages
+    /// that colour the rendered SVG themselves: `sc-s<N>` on a state's node or cluster (`N` its
+    /// position in document order from 1, as in its node id `s<N>`), `sc-t<R>` on each edge of a
+    /// transition (`R` its `TransitionID.rawValue`; every edge of a transition with several
+    /// targets has the same class). In SVG, Graphviz adds these after its own `node`, `cluster`
+    /// or `edge` class on the element's group (`class="node sc-s2"`), writing the hyphen as the
+    /// character reference `&#45;`, which XML parsers and browsers read as `-`.
+    /// `Statechart.diagramClass(of:)` names them for a state or a transition. `false` (the
+    /// default) writes no classes.
+    public var elementClasses: Bool
 
     /// Whether actions appear at all: `false` is ``ActionLabels/none``; setting it to `true`
     /// shows them as ``ActionLabels/short`` unless they were already shown.
@@ -48,16 +58,18 @@ public struct DiagramOptions: Sendable, Hashable {
         }
     }
 
-    /// Creates options; the defaults draw top-down with short action summaries and nothing
-    /// highlighted.
+    /// Creates options; the defaults draw top-down with short action summaries, nothing
+    /// highlighted, no coverage and no element classes.
     public init(
         direction: Direction = .topDown,
         actions: ActionLabels = .short,
         highlightedStates: Set<String> = [],
         highlightedTransitions: Set<TransitionID> = [],
-        coverage: DiagramCoverage? = nil
+        coverage: DiagramCoverage? = nil,
+        elementClasses: Bool = false
     ) {
         self.coverage = coverage
+        self.elementClasses = elementClasses
         self.direction = direction
         self.actions = actions
         self.highlightedStates = highlightedStates
