@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "StatechartsWorkloads",
                 .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsInspector", package: "Statecharts"),
             ],
             path: "Sources/statecharts-profile"
         ),

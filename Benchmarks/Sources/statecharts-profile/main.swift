@@ -10,8 +10,11 @@
 // W1compiled, W2compiled, W3compiled, W4compiled, W5compiled, W8compiled and W2distinctcompiled
 // for the compiled charts (StatechartsCompiled), B4 and B5 for W4's and W5's baselines,
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
-// Boost.MSM peers) and the number of batches (default 1,000).
+// Boost.MSM peers, W3inspected for W3 attached to the live inspector with no page open) and the
+// number of batches (default 1,000).
+import Foundation
 import Statecharts
+import StatechartsInspector
 import StatechartsWorkloads
 
 @inline(__always)
@@ -52,6 +55,23 @@ case "W2":
         var m = W2.makeChart().start(context: .init())
         accepted = sendAll(&m, W2.events(), batches: batches)
         consumed = m.context.count
+    }
+case "W3inspected":
+    let started = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var inspector: StatechartInspector?
+    Task {
+        inspector = try? await StatechartInspector.start(options: InspectorOptions(timelineLength: 1_000), printsURL: false)
+        started.signal()
+    }
+    started.wait()
+    guard let inspector else { fatalError("the inspector did not start") }
+    (accepted, consumed) = profile { accepted, consumed in
+        let m = inspector.attach(W3.makeChart(), context: .init(), name: "W3")
+        let events = W3.events()
+        for _ in 0..<batches {
+            for event in events where m.send(event)?.isAccepted == true { accepted &+= 1 }
+        }
+        consumed = m.instance.context.total
     }
 case "W3":
     (accepted, consumed) = profile { accepted, consumed in

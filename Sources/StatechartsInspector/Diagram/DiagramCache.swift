@@ -8,7 +8,9 @@ import Synchronization
 /// message built around it. Rendering once per chart keeps the page fast and the process's
 /// memory flat: libgvc leaks a little on every layout of a chart with clusters.
 final class DiagramCache: Sendable {
-    private let messages = Mutex<[ObjectIdentifier: SCXMLValue]>([:])
+    /// Each chart's message, with the chart itself held weakly: a chart freed and another made at
+    /// its address must not find the first one's diagram.
+    private let messages = Mutex<[ObjectIdentifier: (chart: WeakChart, message: SCXMLValue)]>([:])
     let limits: DiagramLimits
 
     init(limits: DiagramLimits) { self.limits = limits }
@@ -17,11 +19,14 @@ final class DiagramCache: Sendable {
     func chartMessage<S, E, C>(for chart: Statechart<S, E, C>, instance id: String) -> SCXMLValue {
         let key = ObjectIdentifier(chart)
         let body: SCXMLValue
-        if let cached = messages.withLock({ $0[key] }) {
-            body = cached
+        if let cached = messages.withLock({ $0[key] }), cached.chart.value === chart {
+            body = cached.message
         } else {
             body = Self.describe(chart, limits: limits)
-            messages.withLock { $0[key] = body }
+            messages.withLock { messages in
+                messages = messages.filter { $0.value.chart.value != nil }
+                messages[key] = (WeakChart(chart), body)
+            }
         }
         guard case .object(let members) = body else { return body }
         return .object([.init("type", .string("chart")), .init("instance", .string(id))] + members)
@@ -69,4 +74,11 @@ final class DiagramCache: Sendable {
         guard let start = document.range(of: "<svg") else { return document }
         return String(document[start.lowerBound...])
     }
+}
+
+/// A chart held weakly.
+struct WeakChart: @unchecked Sendable {
+    // @unchecked: charts are Sendable; the reference is only compared and never used otherwise.
+    weak var value: AnyObject?
+    init(_ value: AnyObject) { self.value = value }
 }

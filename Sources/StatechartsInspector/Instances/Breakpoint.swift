@@ -3,6 +3,7 @@ import Statecharts
 import StatechartsSCXML
 
 /// Where an inspected instance pauses.
+@usableFromInline
 struct Breakpoint: Sendable, Hashable {
     enum Kind: String, Sendable {
         /// Pause after a step that entered the state (named as the chart names it).
@@ -46,10 +47,19 @@ struct ContextCondition: Sendable, Hashable {
 
     /// Parses `text`, or says what is wrong with it.
     init(parsing text: String) throws(InspectorCommandError) {
-        // The two-character operators first, so that `<=` is not read as `<`.
+        // The leftmost operator (so that one inside the value's text is not taken), the
+        // two-character ones first at each place, so that `<=` is not read as `<`.
         let operators: [Operator] = [.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
-        for candidate in operators {
-            guard let range = text.range(of: candidate.rawValue) else { continue }
+        var found: (Operator, Range<String.Index>)?
+        var index = text.startIndex
+        search: while index < text.endIndex {
+            for candidate in operators where text[index...].hasPrefix(candidate.rawValue) {
+                found = (candidate, index..<text.index(index, offsetBy: candidate.rawValue.count))
+                break search
+            }
+            index = text.index(after: index)
+        }
+        if let (candidate, range) = found {
             let left = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let right = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
             guard !left.isEmpty, left.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {

@@ -81,11 +81,12 @@ public protocol InspectableMachine {
 }
 
 /// An input to a machine, as machines that restore by replaying keep them.
-public enum InspectorInput<Event: StatechartEvent> {
+public enum InspectorInput<Event: StatechartEvent>: Sendable {
     /// An event sent.
     case event(Event)
-    /// The virtual clock advanced by a duration.
-    case advance(Duration)
+    /// The virtual clock advanced by a duration, firing at most `limit` delayed events (the
+    /// inspector fires them one at a time, each a step of its own).
+    case advance(Duration, limit: Int)
     /// The context or a variable edited (a JSON value; the variable's name, if one).
     case edit(variable: String?, value: SCXMLValue)
 }
@@ -114,7 +115,7 @@ public struct InspectorCommandError: Error, Sendable, Hashable, CustomStringConv
 // MARK: - Defaults
 
 extension InspectableMachine where Checkpoint == Self {
-    public func inspectorCheckpoint() -> Self? { Self.contextIsValue ? self : nil }
+    @inlinable public func inspectorCheckpoint() -> Self? { Self.contextIsValue ? self : nil }
     public mutating func inspectorRestore(_ checkpoint: Self) throws(InspectorCommandError) { self = checkpoint }
     public static func inspectorContext(of checkpoint: Self) -> InspectorContextView? { checkpoint.inspectorContext() }
     public var inspectorRestoreNote: String? {
@@ -124,7 +125,7 @@ extension InspectableMachine where Checkpoint == Self {
 
 extension InspectableMachine {
     /// Whether a copy of the context is independent of the original (not a class instance).
-    static var contextIsValue: Bool { !(Context.self is AnyObject.Type) }
+    @inlinable static var contextIsValue: Bool { !(Context.self is AnyObject.Type) }
 
     public static var inspectorRuntimeName: String { "table" }
 
@@ -172,13 +173,13 @@ extension InspectableMachine {
         InspectorEventDecoding.data(of: event)
     }
 
-    public mutating func inspectorTakeErrors() -> [String] { [] }
+    @inlinable public mutating func inspectorTakeErrors() -> [String] { [] }
 
     public var inspectorEventVocabulary: EventVocabulary {
         EventVocabulary(exactNames: instance.chart.declaredEventNames.map { String(describing: $0) })
     }
 
-    public mutating func inspectorRecord(_ input: InspectorInput<Event>) {}
+    @inlinable public mutating func inspectorRecord(_ input: InspectorInput<Event>) {}
 }
 
 extension JSONEncoder {
@@ -195,9 +196,9 @@ extension JSONEncoder {
 extension StatechartInstance: InspectableMachine {
     public typealias Checkpoint = StatechartInstance
 
-    public var instance: StatechartInstance<StateID, Event, Context> { self }
+    @inlinable public var instance: StatechartInstance<StateID, Event, Context> { self }
 
-    public mutating func replaceInstance(_ instance: StatechartInstance<StateID, Event, Context>) { self = instance }
+    @inlinable public mutating func replaceInstance(_ instance: StatechartInstance<StateID, Event, Context>) { self = instance }
 
     public mutating func withInstance<Result>(_ body: (inout StatechartInstance<StateID, Event, Context>) -> Result) -> Result {
         body(&self)

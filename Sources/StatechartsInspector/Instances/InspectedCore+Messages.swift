@@ -134,7 +134,8 @@ extension InspectedCore {
             "errors": .texts(step.errors),
             "configuration": .texts(names(chart.atomicStates(in: step.configuration))),
             "time": .string(time),
-            "detail": .string(step.detail == nil && step.kind != .start ? "configurations" : "full"),
+            // Only steps that ran the chart have states exited and entered to miss.
+            "detail": .string(step.detail == nil && (step.kind == .event || step.kind == .delayed) ? "configurations" : "full"),
             "restorable": .bool(step.checkpoint != nil),
         ])
     }

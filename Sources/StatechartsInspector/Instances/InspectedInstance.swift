@@ -22,12 +22,12 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
     public let name: String
     /// The inspector's id of the instance (`i1`, `i2`, …).
     public let id: String
-    let core: Mutex<InspectedCore<Machine>>
-    let clock: CoarseClock
+    @usableFromInline let core: Mutex<InspectedCore<Machine>>
+    @usableFromInline let clock: CoarseClock
     let diagrams: DiagramCache
 
     /// Whether the instance's delayed events fire on real time (``InspectorClock/live``).
-    let isLive: Bool
+    @usableFromInline let isLive: Bool
 
     init(machine: Machine, name: String, id: String, options: InspectorOptions, clock: CoarseClock,
          diagrams: DiagramCache, startResult: SendResult?, mode: InspectorClock) {
@@ -47,7 +47,7 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
     /// Sends `event` and runs the macrostep it causes; `nil` when the instance is paused (or
     /// pauses now, at a breakpoint on the event or a transition it would take): the event is
     /// held and delivered, in order, when the page resumes or steps.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ event: Machine.Event) -> SendResult? {
         let now = clock.now
         if isLive {
@@ -96,35 +96,38 @@ extension InspectedInstance where Machine.Context: Sendable {
 }
 
 /// The mutable part of an ``InspectedInstance``, always used under its lock.
+@usableFromInline
 struct InspectedCore<Machine: InspectableMachine> {
-    var machine: Machine
-    let options: InspectorOptions
-    var timeline: Timeline<RecordedStep<Machine>>
+    @usableFromInline var machine: Machine
+    @usableFromInline let options: InspectorOptions
+    @usableFromInline var timeline: Timeline<RecordedStep<Machine>>
     /// The step the machine is at.
-    var head = -1
-    var isPaused = false
-    var pauseReason: String?
+    @usableFromInline var head = -1
+    @usableFromInline var isPaused = false
+    @usableFromInline var pauseReason: String?
     /// Events the app sent while paused, in order.
-    var held: [Machine.Event] = []
+    @usableFromInline var held: [Machine.Event] = []
     /// The first held event already passed its "before" breakpoints (the one that paused).
-    var headPassedBreakpoints = false
-    var breakpoints: [Breakpoint] = []
-    var nextBreakpoint = 1
+    @usableFromInline var headPassedBreakpoints = false
+    @usableFromInline var breakpoints: [Breakpoint] = []
+    @usableFromInline var nextBreakpoint = 1
     /// Pages showing this instance: while there is one, steps are recorded in full.
-    var watchers = 0
+    @usableFromInline var watchers = 0
     /// Bumped on every change the page may show.
-    var changes: UInt64 = 0
+    @usableFromInline var changes: UInt64 = 0
     /// Steps taken since attached.
-    var stepCount = 0
+    @usableFromInline var stepCount = 0
     /// For an instance on real time: the coarse clock's reading when the virtual clock read zero.
-    var liveOffset: Duration?
+    @usableFromInline var liveOffset: Duration?
 
+    @usableFromInline
     init(machine: Machine, options: InspectorOptions) {
         self.machine = machine
         self.options = options
         self.timeline = Timeline(capacity: options.timelineLength)
     }
 
+    @inlinable
     var recordsDetail: Bool { watchers > 0 || options.recordsEveryMicrostep }
 
     // MARK: Steps
@@ -138,6 +141,7 @@ struct InspectedCore<Machine: InspectableMachine> {
     }
 
     /// Appends a step for what just happened to the machine, as the child of `head`.
+    @inlinable
     mutating func append(kind: StepKind, event: Machine.Event?, transitions: TransitionList?,
                          detail: TraceRecorder<Machine.StateID, Machine.Event>?, errors: [String], note: String?,
                          at now: Duration, parent: Int? = nil) {
@@ -154,6 +158,7 @@ struct InspectedCore<Machine: InspectableMachine> {
     }
 
     /// The app's `send`: held while paused, or when a breakpoint stops it; run otherwise.
+    @inlinable
     mutating func deliverFromApp(_ event: Machine.Event, at now: Duration) -> SendResult? {
         if isPaused {
             held.append(event)
@@ -171,11 +176,14 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Sends `event` through the machine and records the step, then checks the "after"
     /// breakpoints.
+    @inlinable
     mutating func run(_ event: Machine.Event, kind: StepKind, at now: Duration) -> SendResult {
         let before = breakpoints.isEmpty ? nil : machine.instance.currentConfigurationValue
         let result: SendResult
         var detail: TraceRecorder<Machine.StateID, Machine.Event>?
-        if recordsDetail {
+        // A breakpoint on a state needs the states entered, a re-entered one included.
+        let observes = recordsDetail || (before != nil && hasStateBreakpoints)
+        if observes {
             var recorder = TraceRecorder<Machine.StateID, Machine.Event>()
             result = machine.send(event, observer: &recorder)
             detail = recorder
@@ -183,7 +191,7 @@ struct InspectedCore<Machine: InspectableMachine> {
             result = machine.send(event)
         }
         machine.inspectorRecord(.event(event))
-        append(kind: kind, event: event, transitions: result.transitions, detail: detail,
+        append(kind: kind, event: event, transitions: result.transitions, detail: recordsDetail ? detail : nil,
                errors: machine.inspectorTakeErrors(), note: nil, at: now)
         if let before, let reason = breakpointAfter(from: before, detail: detail) { pause(reason) }
         return result
@@ -193,6 +201,9 @@ struct InspectedCore<Machine: InspectableMachine> {
     mutating func advance(by duration: Duration, at now: Duration, recordsClockStep: Bool) -> [DelayedDelivery<Machine.Event>] {
         var instance = machine.instance
         let target = instance.now + duration
+        // How far the clock's moves are in the machine's input log: each delayed event's own
+        // move is logged before its step, so that bringing that step back replays up to it.
+        var logged = instance.now
         var delivered: [DelayedDelivery<Machine.Event>] = []
         var rounds = 0
         // One delayed event per round, so that each is a step with its own detail; a chart that
@@ -207,6 +218,10 @@ struct InspectedCore<Machine: InspectableMachine> {
                 if instance.nextDelayedEventTime.map({ $0 > target }) ?? true { break }
                 continue
             }
+            // The clock may have moved on past the event (when nothing else fell due): the step
+            // is at the event's time.
+            machine.inspectorRecord(.advance(delivery.time - logged, limit: 1))
+            logged = delivery.time
             delivered.append(delivery)
             append(kind: .delayed, event: delivery.event, transitions: delivery.result.transitions,
                    detail: recordsDetail ? recorder : nil, errors: machine.inspectorTakeErrors(), note: nil, at: now)
@@ -216,18 +231,25 @@ struct InspectedCore<Machine: InspectableMachine> {
             }
             instance = machine.instance
         }
-        machine.inspectorRecord(.advance(machine.instance.now - (target - duration)))
+        let reached = machine.instance.now
+        if reached > logged { machine.inspectorRecord(.advance(reached - logged, limit: 0)) }
         // On real time, a clock moved ahead by hand stays ahead.
-        if let offset = liveOffset { liveOffset = min(offset, now - machine.instance.now) }
-        if recordsClockStep, delivered.isEmpty || !isPaused {
-            append(kind: .clock, event: nil, transitions: nil, detail: nil, errors: [],
-                   note: "+\(InspectorFormat.duration(duration))", at: now)
+        if let offset = liveOffset { liveOffset = min(offset, now - reached) }
+        // A step for the clock itself when it moved past the last event fired (or fired none),
+        // or when the chart kept scheduling events past the limit of one advance.
+        let stoppedAtLimit = rounds >= InspectorOptions.delayedEventsPerAdvance
+            && (machine.instance.nextDelayedEventTime.map { $0 <= target } ?? false)
+        if recordsClockStep, !isPaused || delivered.isEmpty, reached > logged || delivered.isEmpty || stoppedAtLimit {
+            let note = "+\(InspectorFormat.duration(duration))"
+                + (stoppedAtLimit ? ": stopped after \(InspectorOptions.delayedEventsPerAdvance) delayed events (the chart keeps scheduling more)" : "")
+            append(kind: .clock, event: nil, transitions: nil, detail: nil, errors: [], note: note, at: now)
         }
         return delivered
     }
 
     /// Brings an instance on real time up to `now`: its due delayed events fire, each a step.
     /// Nothing moves while paused; what fell due meanwhile fires after the page resumes.
+    @usableFromInline
     mutating func catchUpLive(at now: Duration) {
         guard let offset = liveOffset, !isPaused else { return }
         let target = now - offset
@@ -242,6 +264,7 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     // MARK: Pausing
 
+    @usableFromInline
     mutating func pause(_ reason: String?) {
         isPaused = true
         pauseReason = reason
@@ -280,8 +303,13 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     // MARK: Breakpoints
 
+    /// Whether a breakpoint waits for a state to be entered.
+    @usableFromInline
+    var hasStateBreakpoints: Bool { breakpoints.contains { $0.kind == .state } }
+
     /// Why delivering `event` now must pause first: a breakpoint on its name, or on a
     /// transition it would take.
+    @usableFromInline
     func breakpointBefore(_ event: Machine.Event) -> String? {
         let name = InspectorEventDecoding.name(of: event)
         for breakpoint in breakpoints where breakpoint.kind == .event && breakpoint.value == name {
@@ -301,6 +329,7 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Why the step just taken must pause: it entered a watched state, or left the context
     /// meeting a watched condition.
+    @usableFromInline
     func breakpointAfter(from before: Configuration, detail: TraceRecorder<Machine.StateID, Machine.Event>?) -> String? {
         let chart = machine.instance.chart
         let stateBreakpoints = breakpoints.filter { $0.kind == .state }

@@ -11,6 +11,8 @@ protocol InspectorSession: AnyObject, Sendable {
     /// Steps taken since attached (for events per second).
     var stepCount: Int { get }
     func listEntry(eventsPerSecond: Double) -> SCXMLValue
+    /// The list's entries for the instance's invoked children (listed right after it).
+    func childListEntries() -> [SCXMLValue]
     func chartMessage() -> SCXMLValue
     func stateMessage() -> SCXMLValue
     /// The steps after `seq`, and the last seq sent.
@@ -37,6 +39,22 @@ extension InspectedInstance: InspectorSession {
 
     func listEntry(eventsPerSecond: Double) -> SCXMLValue {
         core.withLock { $0.listEntry(id: id, name: name, eventsPerSecond: eventsPerSecond) }
+    }
+
+    func childListEntries() -> [SCXMLValue] {
+        let children = core.withLock { $0.machine.instance.invokedSessions }
+        guard !children.isEmpty else { return [] }
+        func chartName<Chart: StatechartReference>(_ chart: Chart) -> String { chart.statechart.name }
+        return children.flatMap(\.flattened).map { child in
+            .members([
+                "id": .string(id + "/" + child.path), "name": .string(child.path),
+                "chart": .string(child.session.chart.map { chartName($0) } ?? child.path),
+                "runtime": .string(Machine.inspectorRuntimeName),
+                "summary": .string(child.session.activeLeaves.joined(separator: ", ")),
+                "status": .string(child.session.isFinished ? "finished" : "running"),
+                "eventsPerSecond": .number(0), "steps": .int(0), "drivable": .bool(false), "parent": .string(id),
+            ])
+        }
     }
 
     func chartMessage() -> SCXMLValue {

@@ -28,6 +28,7 @@ final class InvokedChildView<Machine: InspectableMachine>: InspectorSession {
     }
 
     func listEntry(eventsPerSecond: Double) -> SCXMLValue { .null }
+    func childListEntries() -> [SCXMLValue] { [] }
 
     func chartMessage() -> SCXMLValue {
         func describe<Chart: StatechartReference>(_ chart: Chart) -> SCXMLValue {

@@ -2,6 +2,7 @@ import Statecharts
 import StatechartsGraphviz
 
 /// What a step of the timeline was.
+@usableFromInline
 enum StepKind: String, Sendable {
     /// The initial macrostep (or the instance as it was when attached).
     case start
@@ -20,27 +21,47 @@ enum StepKind: String, Sendable {
 /// One step of an inspected instance, recorded compactly as it happens: the event, what `send`
 /// returned, the configuration after it, and the times. Everything the page shows is derived from
 /// it only when a page asks (``InspectedInstance`` serializes under its lock, off the app's path).
+@usableFromInline
 struct RecordedStep<Machine: InspectableMachine> {
     /// Unique within the instance, increasing.
-    var seq: Int
+    @usableFromInline var seq: Int
     /// The step before this one in its branch (`-1`: none).
-    var parent: Int
-    var kind: StepKind
-    var event: Machine.Event?
+    @usableFromInline var parent: Int
+    @usableFromInline var kind: StepKind
+    @usableFromInline var event: Machine.Event?
     /// The transitions taken, in order (`nil`: the step took none).
-    var transitions: TransitionList?
+    @usableFromInline var transitions: TransitionList?
     /// The configuration after the step.
-    var configuration: Configuration
+    @usableFromInline var configuration: Configuration
     /// The instance's virtual clock after the step.
-    var virtualTime: Duration
+    @usableFromInline var virtualTime: Duration
     /// The inspector's coarse real clock when the step was recorded (see ``CoarseClock``).
-    var realTime: Duration
+    @usableFromInline var realTime: Duration
     /// States exited and entered, in order, when an observer recorded them (a page was open).
-    var detail: TraceRecorder<Machine.StateID, Machine.Event>?
+    @usableFromInline var detail: TraceRecorder<Machine.StateID, Machine.Event>?
     /// Errors the step raised, as text.
-    var errors: [String]
+    @usableFromInline var errors: [String]
     /// What brings the machine back to this step, where it can be.
-    var checkpoint: Machine.Checkpoint?
+    @usableFromInline var checkpoint: Machine.Checkpoint?
     /// A note for steps that are not events: `+1s`, `back to #12`, `context edited`.
-    var note: String?
+    @usableFromInline var note: String?
+
+    @inlinable
+    init(seq: Int, parent: Int, kind: StepKind, event: Machine.Event?, transitions: TransitionList?,
+         configuration: Configuration, virtualTime: Duration, realTime: Duration,
+         detail: TraceRecorder<Machine.StateID, Machine.Event>?, errors: [String], checkpoint: Machine.Checkpoint?,
+         note: String?) {
+        self.seq = seq
+        self.parent = parent
+        self.kind = kind
+        self.event = event
+        self.transitions = transitions
+        self.configuration = configuration
+        self.virtualTime = virtualTime
+        self.realTime = realTime
+        self.detail = detail
+        self.errors = errors
+        self.checkpoint = checkpoint
+        self.note = note
+    }
 }

@@ -1,16 +1,18 @@
 /// The last steps of an instance, in a ring of fixed capacity: appending past it drops the
 /// oldest. Steps are numbered by `seq`, which never repeats, so a reader that remembers the last
 /// `seq` it saw finds what is new, and how many it missed.
+@usableFromInline
 struct Timeline<Element> {
-    private var storage: [Element?]
+    @usableFromInline var storage: [Element?]
     /// Index in `storage` of the oldest element.
-    private var start = 0
+    @usableFromInline var start = 0
     /// How many elements are kept.
-    private(set) var count = 0
+    @usableFromInline var count = 0
     /// The `seq` the next appended element gets.
-    private(set) var nextSeq = 0
+    @usableFromInline var nextSeq = 0
 
     /// A ring keeping the last `capacity` elements (at least one).
+    @usableFromInline
     init(capacity: Int) {
         storage = Array(repeating: nil, count: max(1, capacity))
     }
@@ -21,6 +23,7 @@ struct Timeline<Element> {
     var firstSeq: Int { nextSeq - count }
 
     /// Appends `element` as number `nextSeq`, dropping the oldest when full.
+    @inlinable
     mutating func append(_ element: Element) {
         if count < storage.count {
             storage[(start + count) % storage.count] = element

@@ -11,6 +11,7 @@ extension InspectorPage {
   const MAX_TIMELINE = 2000;         // li.step entries kept in the DOM
   const MAX_FRAME = 65536;           // the server refuses bigger text frames
   const LANES = 6;
+  const STEPS_EVERY = 200;           // ms between two timeline updates
 
   const stats = { lastListUpdate: 0, lastStateUpdate: 0, messages: 0 };
   window.__inspector = stats;
@@ -67,6 +68,7 @@ extension InspectorPage {
     nextRequest: 1,
     pending: new Map(),           // request -> {kind, ...}
     rows: new Map(),              // instance id -> row entry
+    shown: [],                    // the entries not filtered out, in list order
     selected: null,
     chart: null,
     stateEntries: [],             // [{state, groups}]
@@ -78,7 +80,7 @@ extension InspectorPage {
     detail: null,                 // its `stepDetail`
     contextKey: '',
     contextDirty: false,
-    queue: { instances: null, state: null, steps: [], scheduled: false },
+    queue: { instances: null, state: null, steps: [], scheduled: false, lastSteps: -1e9, stepsTimer: 0 },
     filter: '',
   };
 
@@ -239,9 +241,18 @@ extension InspectorPage {
       stats.lastListUpdate = performance.now();
     }
     if (q.steps.length) {
-      const batch = q.steps;
-      q.steps = [];
-      applySteps(batch);
+      // New steps go into the timeline at most five times a second, in one batch: a fast
+      // instance would otherwise cost a layout of the timeline every frame.
+      const now = performance.now();
+      const wait = STEPS_EVERY - (now - q.lastSteps);
+      if (wait <= 0 || q.steps.some((m) => m.reset)) {
+        const batch = q.steps;
+        q.steps = [];
+        q.lastSteps = now;
+        applySteps(batch);
+      } else if (!q.stepsTimer) {
+        q.stepsTimer = setTimeout(() => { q.stepsTimer = 0; schedule(); }, wait);
+      }
     }
     if (q.state) {
       const msg = q.state;
@@ -277,7 +288,6 @@ extension InspectorPage {
     setText($('error'), text);
     const box = $('error-box');
     box.hidden = false;
-    box.scrollIntoView({ block: 'nearest' });
   }
 
   function clearError() {
@@ -310,23 +320,30 @@ extension InspectorPage {
     meta.append(chart, rate);
     const summary = h('div', 'inst-summary');
     row.append(top, meta, summary);
-    return { id, row, name, status, chart, rate, summary, key: '', data: null, depth: 0, visible: false, dirty: false, painted: false };
+    return { id, row, name, status, chart, rate, summary, key: '', data: null, depth: 0, dirty: false, painted: false };
   }
 
-  // Rows out of view only remember their data; they are painted when they scroll into view
-  // (a thousand instances updated ten times a second cost the rows on screen only).
-  const rowObserver = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        const entry = S.rows.get(e.target.dataset.id);
-        if (!entry) continue;
-        entry.visible = e.isIntersecting;
-        if (entry.visible && entry.dirty) paintRow(entry);
-      }
-    }, { root: null, rootMargin: '200px 0px' })
-    : null;
+  // Rows out of view only remember their data; they are painted when they come into view (a
+  // thousand instances updated ten times a second cost the rows on screen only). Rows all have
+  // the same height, so the ones in view follow from the list's scroll position; no observer
+  // (an IntersectionObserver, or content-visibility, costs every frame for every row).
+  function rowsInView() {
+    const ul = $('instances');
+    const shown = S.shown;
+    if (!shown.length) return [0, -1];
+    const top0 = shown[0].row.offsetTop;
+    const stride = shown.length > 1 ? Math.max(1, shown[1].row.offsetTop - top0) : Math.max(1, shown[0].row.offsetHeight);
+    const from = Math.floor((ul.scrollTop - top0) / stride) - 4;
+    const to = Math.ceil((ul.scrollTop + ul.clientHeight - top0) / stride) + 4;
+    return [Math.max(0, from), Math.min(shown.length - 1, to)];
+  }
 
-  function updateRow(entry, inst) {
+  function paintRowsInView() {
+    const [from, to] = rowsInView();
+    for (let i = from; i <= to; i++) if (S.shown[i].dirty) paintRow(S.shown[i]);
+  }
+
+  function updateRow(entry, inst, inView) {
     const eps = Number(inst.eventsPerSecond) || 0;
     const parent = typeof inst.parent === 'string' ? inst.parent : null;
     const depth = parent ? ((S.rows.get(parent) || { depth: 0 }).depth + 1) : 0;
@@ -337,7 +354,7 @@ extension InspectorPage {
     if (key === entry.key) return;
     entry.key = key;
     if (S.filter) entry.row.hidden = !rowText(entry).includes(S.filter);
-    if (entry.visible || !rowObserver || !entry.painted) paintRow(entry);
+    if (inView || !entry.painted) paintRow(entry);
     else entry.dirty = true;
   }
 
@@ -366,6 +383,8 @@ extension InspectorPage {
   function renderInstances(items) {
     const ul = $('instances');
     const seen = new Set();
+    const [from, to] = rowsInView();   // from the layout before this update
+    const shown = [];
     let i = 0;
     for (const inst of items) {
       if (!inst || typeof inst.id !== 'string' || seen.has(inst.id)) continue;
@@ -374,21 +393,23 @@ extension InspectorPage {
       if (!entry) {
         entry = makeRow(inst.id);
         S.rows.set(inst.id, entry);
-        if (rowObserver) rowObserver.observe(entry.row);
         if (inst.id === S.selected) entry.row.classList.add('selected');
       }
-      updateRow(entry, inst);
+      updateRow(entry, inst, shown.length >= from && shown.length <= to);
+      if (!entry.row.hidden) shown.push(entry);
       const at = ul.children[i];
       if (at !== entry.row) ul.insertBefore(entry.row, at || null);
       i++;
     }
     for (const [id, entry] of S.rows) {
       if (!seen.has(id)) {
-        if (rowObserver) rowObserver.unobserve(entry.row);
         entry.row.remove();
         S.rows.delete(id);
       }
     }
+    const moved = shown.length !== S.shown.length || shown.some((e, k) => S.shown[k] !== e);
+    S.shown = shown;
+    if (moved) paintRowsInView();
     setText($('instance-count'), String(seen.size));
     $('instances-empty').hidden = seen.size > 0;
     if (!S.selected && items.length && typeof items[0].id === 'string') select(items[0].id);
@@ -397,7 +418,15 @@ extension InspectorPage {
 
   function applyFilter() {
     S.filter = $('instance-filter').value.trim().toLowerCase();
-    for (const entry of S.rows.values()) entry.row.hidden = !!S.filter && !rowText(entry).includes(S.filter);
+    const shown = [];
+    for (const child of $('instances').children) {
+      const entry = S.rows.get(child.dataset.id);
+      if (!entry) continue;
+      entry.row.hidden = !!S.filter && !rowText(entry).includes(S.filter);
+      if (!entry.row.hidden) shown.push(entry);
+    }
+    S.shown = shown;
+    paintRowsInView();
   }
 
   function updateTitle() {
@@ -1085,15 +1114,11 @@ extension InspectorPage {
     if (T.stick && S.viewing === null) scrollTimelineToEnd();
   }
 
-  // Follows new steps. Rows out of view are not laid out (content-visibility), so the ones this
-  // reveals may grow once drawn: look again a moment later. Whether to follow changes only when
-  // the user scrolls (see `wire`), never because of the page's own scrolling.
-  let settleTimer = 0;
+  // Follows new steps. Whether to follow changes only when the user scrolls (see `wire`), never
+  // because of the page's own scrolling.
   function scrollTimelineToEnd() {
     const ol = $('timeline');
     ol.scrollTop = ol.scrollHeight;
-    clearTimeout(settleTimer);
-    settleTimer = setTimeout(() => { if (T.stick && S.viewing === null) ol.scrollTop = ol.scrollHeight; }, 150);
   }
 
   function trimTimeline(ol) {
@@ -1297,6 +1322,13 @@ extension InspectorPage {
       }
     });
     $('instance-filter').addEventListener('input', applyFilter);
+    let listFrame = 0;
+    const repaintList = () => {
+      if (listFrame) return;
+      listFrame = requestAnimationFrame(() => { listFrame = 0; paintRowsInView(); });
+    };
+    $('instances').addEventListener('scroll', repaintList, { passive: true });
+    window.addEventListener('resize', repaintList);
 
     // diagram: click toggles a breakpoint, drag pans, ctrl+wheel zooms
     const diagram = $('diagram');

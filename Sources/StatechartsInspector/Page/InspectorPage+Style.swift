@@ -111,13 +111,16 @@ body.offline #center, body.offline #right, body.offline #timeline-panel { opacit
 /* Instances */
 #left { grid-area: left; display: flex; flex-direction: column; }
 #instance-filter { margin: 0 10px 8px; }
-#instances { list-style: none; margin: 0; padding: 0 6px 6px; overflow: auto; flex: 1; min-height: 0; contain: strict; }
+#instances {
+  list-style: none; margin: 0; padding: 0 6px 6px; overflow: auto; flex: 1; min-height: 0;
+  contain: strict; position: relative;
+}
 #instances-empty { padding: 0 12px; }
 li.instance {
   padding: 6px 8px 7px 10px; border-radius: 6px; cursor: pointer; border: 1px solid transparent;
   margin-bottom: 2px;
-  /* a thousand rows: the ones out of view are neither laid out nor painted */
-  content-visibility: auto; contain-intrinsic-size: auto 60px;
+  /* every row the same height: the page works out which rows are in view from it */
+  height: 64px; overflow: hidden; contain: layout style;
 }
 li.instance:hover { background: #f4f6f9; }
 li.instance.selected { background: var(--accent-soft); border-color: #b6cdf5; }
@@ -226,7 +229,9 @@ li.instance.child .inst-name::before { content: "\21B3  "; color: var(--muted); 
 #events .empty { font-size: 12px; }
 #event-data { width: 100%; height: 34px; min-height: 30px; margin-top: 6px; display: block; }
 #error-box {
-  margin: 8px 10px 0; padding: 6px 8px 6px 10px; border-radius: 6px; background: var(--error-bg); color: var(--error);
+  /* stays at the top of the right column however far it is scrolled */
+  position: sticky; top: 0; z-index: 2; flex: none;
+  box-shadow: 0 2px 6px rgba(16, 24, 40, 0.12); padding: 6px 8px 6px 10px; border-radius: 6px; background: var(--error-bg); color: var(--error);
   border: 1px solid #f4c7c1; display: flex; gap: 8px; align-items: flex-start; overflow-wrap: anywhere;
 }
 #error { flex: 1; white-space: pre-wrap; }
@@ -281,7 +286,7 @@ li.step {
   border-left: 4px solid transparent;
   cursor: pointer;
   align-items: baseline;
-  content-visibility: auto; contain-intrinsic-size: auto 26px;
+  contain: layout style;
 }
 li.step:hover { background: #f6f8fb; }
 li.step.viewing { background: var(--warn-bg); box-shadow: inset 0 0 0 1px #e9c46a; }

@@ -10,9 +10,9 @@ enum InspectorPage {
     /// The whole document, served at `GET /?token=…`.
     static let html: String = [
         head,
-        "<style>\n", style, "</style>\n</head>\n",
+        "<style>\n", style, "\n</style>\n</head>\n",
         body,
-        "<script>\n", script, "</script>\n</body>\n</html>\n",
+        "<script>\n", script, "\n</script>\n</body>\n</html>\n",
     ].joined()
 
     /// The document up to the style sheet. The content security policy forbids every request
@@ -67,11 +67,11 @@ enum InspectorPage {
   </main>
 
   <aside id="right" aria-label="Controls">
+    <div id="error-box" hidden><span id="error" role="alert"></span><button id="error-close" type="button" title="Dismiss" aria-label="Dismiss the error">×</button></div>
     <section id="controls-panel" class="panel">
       <div class="panel-head"><h2>Controls</h2></div>
       <div id="status">—</div>
       <div id="clock"></div>
-      <div id="error-box" hidden><span id="error" role="alert"></span><button id="error-close" type="button" title="Dismiss" aria-label="Dismiss the error">×</button></div>
       <div class="section">
         <div class="label">Events</div>
         <div id="events"></div>

@@ -20,7 +20,8 @@ public struct SCXMLInspectedMachine: InspectableMachine {
     /// The running session.
     public private(set) var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
     private let makeInstance: @Sendable () throws(SCXMLError) -> StatechartInstance<String, SCXMLEvent, SCXMLContext>
-    private var inputs: [InspectorInput<SCXMLEvent>] = []
+    /// The last input given on this branch, linked to the ones before it.
+    private var lastInput: SCXMLInputLog?
     private let vocabulary: EventVocabulary
 
     /// Starts a session of `chart`; `makeInstance` makes a fresh, unstarted instance of it
@@ -54,10 +55,12 @@ public struct SCXMLInspectedMachine: InspectableMachine {
         body(&instance)
     }
 
-    public mutating func inspectorRecord(_ input: InspectorInput<SCXMLEvent>) { inputs.append(input) }
+    public mutating func inspectorRecord(_ input: InspectorInput<SCXMLEvent>) {
+        lastInput = SCXMLInputLog(input, after: lastInput)
+    }
 
     public func inspectorCheckpoint() -> SCXMLInspectorCheckpoint? {
-        SCXMLInspectorCheckpoint(inputCount: inputs.count, variables: variables())
+        SCXMLInspectorCheckpoint(last: lastInput, variables: variables())
     }
 
     public static func inspectorContext(of checkpoint: SCXMLInspectorCheckpoint) -> InspectorContextView? {
@@ -66,26 +69,24 @@ public struct SCXMLInspectedMachine: InspectableMachine {
 
     public var inspectorRestoreNote: String? { nil }
 
-    /// Replays the first `checkpoint.inputCount` inputs on a fresh session.
+    /// Replays on a fresh session the inputs that led to `checkpoint` (on whichever branch).
     public mutating func inspectorRestore(_ checkpoint: SCXMLInspectorCheckpoint) throws(InspectorCommandError) {
-        guard checkpoint.inputCount <= inputs.count else { throw InspectorCommandError("the step is past this branch's inputs") }
         var fresh: StatechartInstance<String, SCXMLEvent, SCXMLContext>
         do { fresh = try makeInstance() } catch {
             throw InspectorCommandError("cannot start a fresh session to replay: \(error)")
         }
         fresh.start()
-        let replayed = Array(inputs.prefix(checkpoint.inputCount))
-        for input in replayed {
+        for input in checkpoint.last?.inputs ?? [] {
             switch input {
             case .event(let event): fresh.send(event)
-            case .advance(let duration): fresh.advanceClock(by: duration, limit: InspectorOptions.delayedEventsPerAdvance)
+            case .advance(let duration, let limit): fresh.advanceClock(by: duration, limit: limit)
             case .edit(let name, let value):
                 if let name { try? Self.assign(name, value, in: fresh, chart: chart) }
             }
         }
         _ = fresh.context.session.takeErrorRecords()
         instance = fresh
-        inputs = replayed
+        lastInput = checkpoint.last
     }
 
     public func inspectorContext() -> InspectorContextView { .variables(variables()) }
@@ -131,10 +132,40 @@ public struct SCXMLInspectedMachine: InspectableMachine {
     public var inspectorEventVocabulary: EventVocabulary { vocabulary }
 }
 
-/// Where an SCXML session's step is: how many of its inputs led there, and its variables then.
+/// Where an SCXML session's step is: the inputs that led there, and its variables then.
 public struct SCXMLInspectorCheckpoint: Sendable {
-    /// How many inputs (events, clock advances, edits) the session had been given.
-    public let inputCount: Int
+    /// The last input before the step, linked to those before it.
+    let last: SCXMLInputLog?
     /// Each variable's value then, as JSON text.
     public let variables: [(name: String, value: String)]
+
+    /// How many inputs (events, clock advances, edits) the session had been given.
+    public var inputCount: Int { last?.count ?? 0 }
+}
+
+/// A session's inputs as a list that shares its beginning between branches: each input points
+/// to the one before it, so a step of an abandoned branch still reaches all of its own.
+final class SCXMLInputLog: Sendable {
+    let input: InspectorInput<SCXMLEvent>
+    let previous: SCXMLInputLog?
+    /// How many inputs up to this one.
+    let count: Int
+
+    init(_ input: InspectorInput<SCXMLEvent>, after previous: SCXMLInputLog?) {
+        self.input = input
+        self.previous = previous
+        self.count = (previous?.count ?? 0) + 1
+    }
+
+    /// The inputs up to this one, oldest first.
+    var inputs: [InspectorInput<SCXMLEvent>] {
+        var result: [InspectorInput<SCXMLEvent>] = []
+        result.reserveCapacity(count)
+        var node: SCXMLInputLog? = self
+        while let current = node {
+            result.append(current.input)
+            node = current.previous
+        }
+        return result.reversed()
+    }
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 
 /// Plain HTTP requests: the page at `/` (with the token), 403 without the token, 404 elsewhere.
 final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -73,6 +74,9 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A refused WebSocket upgrade is reported as an error, then the request itself follows:
+        // it is answered (403) rather than cut off.
+        if error is NIOWebSocketUpgradeError { return }
         context.close(promise: nil)
     }
 }

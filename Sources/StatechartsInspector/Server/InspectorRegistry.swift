@@ -60,7 +60,7 @@ final class InspectorRegistry: Sendable {
                 return (entries[index].session, seconds > 0.05 ? Double(count - first.steps) / seconds : 0)
             }
         }
-        let items = rated.map { $0.session.listEntry(eventsPerSecond: $0.rate) }
+        let items = rated.flatMap { [$0.session.listEntry(eventsPerSecond: $0.rate)] + $0.session.childListEntries() }
         return .members(["type": .string("instances"), "instances": .array(items)])
     }
 }

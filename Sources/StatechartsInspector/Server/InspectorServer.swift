@@ -14,22 +14,27 @@ final class InspectorServer: Sendable {
 
     private let channel: any Channel
     private let ticker: RepeatedTask
+    /// The open connections, closed by ``stop()``.
+    private let connections: InspectorConnections
     let port: Int
 
-    private init(channel: any Channel, ticker: RepeatedTask) {
+    private init(channel: any Channel, ticker: RepeatedTask, connections: InspectorConnections) {
         self.channel = channel
         self.ticker = ticker
+        self.connections = connections
         self.port = channel.localAddress?.port ?? 0
     }
 
     static func start(host: String, port: Int, access: InspectorAccess, hub: InspectorHub) async throws(InspectorError) -> InspectorServer {
         let group = MultiThreadedEventLoopGroup.singleton
+        let connections = InspectorConnections()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                connections.add(channel)
+                return channel.eventLoop.makeCompletedFuture {
                     let httpHandler = NIOLoopBound(InspectorHTTPHandler(access: access), eventLoop: channel.eventLoop)
                     let upgrader = NIOWebSocketServerUpgrader(
                         maxFrameSize: maximumFrameSize,
@@ -71,12 +76,13 @@ final class InspectorServer: Sendable {
             // Every fifth tick (10 ms): the instances on real time fire what fell due.
             if ticks.wrappingAdd(1, ordering: .relaxed).newValue % 5 == 0 { registry.catchUpLive(at: clock.now) }
         }
-        return InspectorServer(channel: channel, ticker: ticker)
+        return InspectorServer(channel: channel, ticker: ticker, connections: connections)
     }
 
     func stop() async {
         ticker.cancel()
         try? await channel.close()
+        for connection in connections.all { try? await connection.close() }
     }
 
     /// Whether `host` is a loopback address (or `localhost`).
