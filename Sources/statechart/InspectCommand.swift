@@ -69,7 +69,7 @@ struct InspectCommand: ParsableCommand {
         let started = BlockingValue<Result<(StatechartInspector, InspectedInstance<SCXMLInspectedMachine>), InspectFailure>>()
         Task {
             do {
-                let inspector = try await StatechartInspector.start(host: host, port: port, options: options)
+                let inspector = try await StatechartInspector.start(host: host, port: port, options: options, printsURL: false)
                 let session = try inspector.attach(loaded, name: URL(fileURLWithPath: path).lastPathComponent) { () throws(SCXMLError) in
                     try loaded.makeInstance(log: { record in Console.error("log: \(record)") })
                 }
@@ -92,6 +92,9 @@ struct InspectCommand: ParsableCommand {
             case .advance(let duration, _): session.advanceClock(by: duration)
             }
         }
+        // The URL once the session is attached and its STEPs ran: a page opened at once sees it.
+        // Written unbuffered: the tool that started this one reads the URL from a pipe.
+        FileHandle.standardOutput.write(Data("Inspector: \(inspector.url)\n".utf8))
         if open { Self.openInBrowser(inspector.url) }
         Console.error("statechart: inspecting \(path); press Ctrl-C to stop")
         // The server runs on its own threads; this one only waits to be interrupted.

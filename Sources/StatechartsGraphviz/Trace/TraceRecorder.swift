@@ -75,6 +75,12 @@ public struct TraceRecorder<StateID: Hashable & Sendable, Event: StatechartEvent
         return source.map { "\($0) → \(targets)" } ?? "→ \(targets)"
     }
 
+    /// The actions run, in order, as diagrams write them: names read from SCXML summarized
+    /// (`plays = plays + 1`, `send screensaver after 30s`), other names as they are.
+    public func actionSummaries<Context>(in chart: Statechart<StateID, Event, Context>) -> [String] {
+        actionNames(in: chart).map { ActionSummary.summary(of: $0) }
+    }
+
     /// The names of the actions run, in the order they ran: exit actions, the transitions'
     /// actions, entry actions (`entryActionNames(of:)` names them).
     /// Names for which `isShown` is false are left out.

@@ -129,8 +129,8 @@ extension InspectedCore {
             guard vocabulary.knows(value) else { throw InspectorCommandError(vocabulary.unknownEventMessage(value)) }
             return Breakpoint(id: id, kind: .event, value: value)
         case .condition:
-            guard case .json = machine.inspectorContext() else {
-                throw InspectorCommandError("conditions read the context as JSON: this context is not Encodable")
+            guard contextValue() != nil else {
+                throw InspectorCommandError("conditions read the context as JSON (or a session's variables): this context is not Encodable")
             }
             return Breakpoint(id: id, kind: .condition, value: value, condition: try ContextCondition(parsing: value))
         }

@@ -32,6 +32,17 @@ extension InspectedCore {
         ])
     }
 
+    /// The context as one JSON value, for conditions: an `Encodable` context, or an SCXML
+    /// session's variables as an object; `nil` for a context shown as text.
+    func contextValue() -> SCXMLValue? {
+        switch machine.inspectorContext() {
+        case .json(let value, _): return value
+        case .variables(let variables):
+            return .object(variables.map { .init($0.name, (try? SCXMLValue(json: $0.value)) ?? .undefined) })
+        case .text: return nil
+        }
+    }
+
     func contextJSON(_ view: InspectorContextView? = nil) -> SCXMLValue {
         switch view ?? machine.inspectorContext() {
         case .json(let value, let editable):
@@ -62,7 +73,10 @@ extension InspectedCore {
             "enabledEvents": .texts(instance.enabledEventNames.map { String(describing: $0) }),
             "status": .string(statusText),
             "pauseReason": .text(pauseReason),
-            "queued": .array(held.map { eventJSON($0) }),
+            "queued": .array(held.map { event in
+                .members(["event": .string(InspectorEventDecoding.name(of: event)),
+                          "data": machine.inspectorEventData(event) ?? .null])
+            }),
             "clock": .string(liveOffset == nil ? "virtual" : "live"),
             "now": .string(InspectorFormat.duration(instance.now)),
             "delayed": .array(snapshot.pendingEvents.map { pending in
@@ -112,7 +126,7 @@ extension InspectedCore {
         if let detail = step.detail {
             exited = names(detail.exitedStates)
             entered = names(detail.enteredStates)
-            actions = detail.actionNames(in: chart)
+            actions = detail.actionSummaries(in: chart)
         } else {
             let after = names(chart.activeStates(in: step.configuration))
             let before = timeline[seq: step.parent].map { names(chart.activeStates(in: $0.configuration)) } ?? []

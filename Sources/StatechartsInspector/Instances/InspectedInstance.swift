@@ -347,7 +347,7 @@ struct InspectedCore<Machine: InspectableMachine> {
             }
         }
         let conditions = breakpoints.filter { $0.kind == .condition }
-        if !conditions.isEmpty, case .json(let context, _) = machine.inspectorContext() {
+        if !conditions.isEmpty, let context = contextValue() {
             for breakpoint in conditions where breakpoint.condition?.holds(in: context) == true {
                 return "breakpoint: \(breakpoint.value)"
             }

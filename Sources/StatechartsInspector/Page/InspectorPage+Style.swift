@@ -187,6 +187,8 @@ li.instance.child .inst-name::before { content: "\21B3  "; color: var(--muted); 
 #diagram g.sc-active path, #diagram g.sc-active polygon, #diagram g.sc-active ellipse {
   fill: #cfe3ff; stroke: #2f6fd0;
 }
+/* a final state's double border: only the inner outline (drawn first) is filled, so both show */
+#diagram g.node.sc-active > path ~ path, #diagram g.node.sc-active > ellipse ~ ellipse { fill: none; }
 /* active compound and parallel states: the same blue, lighter, deepening with the nesting */
 #diagram g.cluster.sc-active path, #diagram g.cluster.sc-active polygon { fill-opacity: 0.38; }
 #diagram g.sc-current path, #diagram g.sc-current polygon, #diagram g.sc-current ellipse {

@@ -128,7 +128,11 @@ final class PageConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard let session = hub.registry.session(id: instanceID) ?? childSession(instanceID) else {
             return sendError("unknown instance '\(instanceID)'", request: request, context)
         }
-        if type == "select" { return select(session, context) }
+        if type == "select" {
+            select(session, context)
+            return send(.members(["type": .string("ok"), "request": request.map { .int($0) } ?? .null,
+                                  "message": .string("showing \(session.name)")]), context)
+        }
         let command: InspectorCommand
         do { command = try Self.command(type, message) } catch {
             return sendError(error.message, request: request, context)
