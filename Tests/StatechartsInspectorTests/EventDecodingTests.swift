@@ -131,7 +131,7 @@ struct EventDecodingTests {
             loader.send(.load(url: "u", retries: 1))
             loader.send(.reset)
             let queued = loader.stateJSON["queued"]?.items ?? []
-            #expect(queued.compactMap { $0["name"]?.stringValue } == ["load", "reset"])
+            #expect(queued.compactMap { $0["event"]?.stringValue } == ["load", "reset"])
             #expect(queued.first?["data"] == (try SCXMLValue(json: #"{"retries":1,"url":"u"}"#)))
             #expect(queued.last?["data"] == .null)
         }

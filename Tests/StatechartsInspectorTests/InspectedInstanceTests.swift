@@ -273,7 +273,7 @@ struct InspectedInstanceTests {
 
     @Test("the timeline keeps the last timelineLength steps")
     func timelineLength() async throws {
-        try await withInspector(options: InspectorOptions(timelineLength: 5)) { inspector in
+        try await withInspector(options: InspectorOptions(timelineLength: 5, checkpointInterval: 1)) { inspector in
             let door = inspector.attach(try Charts.door(), context: DoorStats(), name: "door")
             for _ in 0..<10 { door.send(.open); door.send(.close) }
             let (message, _) = door.stepsMessage(after: -1, reset: true)

@@ -141,7 +141,9 @@ extension Charts {
 // MARK: - Inspectors
 
 /// Runs `body` with a fresh inspector (loopback, random port), stopped afterwards.
-func withInspector<T>(options: InspectorOptions = InspectorOptions(),
+/// Every step keeps a checkpoint by default here, so that tests of other features can restore any
+/// step; CheckpointIntervalTests tests the inspector's own default.
+func withInspector<T>(options: InspectorOptions = InspectorOptions(checkpointInterval: 1),
                       _ body: (StatechartInspector) async throws -> T) async throws -> T {
     let inspector = try await StatechartInspector.start(options: options, printsURL: false)
     do {

@@ -24,7 +24,7 @@ struct PauseAndBreakpointTests {
             let state = door.stateJSON
             #expect(state["status"]?.stringValue == "paused")
             #expect(state["pauseReason"]?.stringValue == "paused from the page")
-            #expect(state["queued"]?.items.compactMap { $0["name"]?.stringValue } == ["open", "close", "lock"])
+            #expect(state["queued"]?.items.compactMap { $0["event"]?.stringValue } == ["open", "close", "lock"])
             #expect(door.stepsJSON.count == 1)
             // A second pause changes nothing.
             #expect(try door.command(.pause) == "already paused")
@@ -231,7 +231,7 @@ struct PauseAndBreakpointTests {
             #expect(door.send(.lock) == nil)
             #expect(door.isPaused)
             #expect(door.stateJSON["pauseReason"]?.stringValue == "breakpoint: event 'lock'")
-            #expect(door.stateJSON["queued"]?.items.compactMap { $0["name"]?.stringValue } == ["lock"])
+            #expect(door.stateJSON["queued"]?.items.compactMap { $0["event"]?.stringValue } == ["lock"])
             try door.command(.step)
             #expect(door.configuration == [.opened])
             #expect(door.heldEventCount == 0)

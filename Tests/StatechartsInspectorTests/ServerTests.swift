@@ -256,6 +256,7 @@ struct ServerTests {
             let client = try WebSocketTestClient.connect(port: inspector.port, token: inspector.token)
             try client.send("select", [("instance", .string(door.id))])
             _ = try client.next("steps")
+            _ = try client.next("ok") // the answer to select, after its messages
             client.discardUnread()
 
             try client.send("send", [("instance", .string(door.id)), ("event", .string("open")), ("request", .number(1))])
@@ -291,6 +292,7 @@ struct ServerTests {
             let client = try WebSocketTestClient.connect(port: inspector.port, token: inspector.token)
             try client.send("select", [("instance", .string(door.id))])
             _ = try client.next("steps")
+            _ = try client.next("ok") // the answer to select, after its messages
             door.send(.lock)
             let state = try client.next(timeout: .seconds(5)) {
                 $0["type"] == .string("state") && $0["configuration"]?.strings == ["locked"]
@@ -410,6 +412,7 @@ struct ServerTests {
             let client = try WebSocketTestClient.connect(port: inspector.port, token: inspector.token)
             try client.send("select", [("instance", .string(door.id))])
             _ = try client.next("steps")
+            _ = try client.next("ok") // the answer to select, after its messages
             let id: (String, SCXMLValue) = ("instance", .string(door.id))
 
             try client.send("pause", [id, ("request", .number(1))])
@@ -460,6 +463,7 @@ struct ServerTests {
             let client = try WebSocketTestClient.connect(port: inspector.port, token: inspector.token)
             try client.send("select", [("instance", .string(door.id))])
             _ = try client.next("steps")
+            _ = try client.next("ok") // the answer to select, after its messages
             #expect(await eventually { door.core.withLock { $0.watchers } == 1 })
             client.close()
             #expect(client.socket.waitForClose(deadline: ContinuousClock.now + .seconds(5)))
@@ -474,6 +478,7 @@ struct ServerTests {
         let client = try WebSocketTestClient.connect(port: inspector.port, token: inspector.token)
         try client.send("select", [("instance", .string(door.id))])
         _ = try client.next("steps")
+        _ = try client.next("ok") // the answer to select, after its messages
         await inspector.stop()
         #expect(throws: (any Error).self) { _ = try TestSocket(port: inspector.port) }
         #expect(client.socket.waitForClose(deadline: ContinuousClock.now + .seconds(3)), "the page is still connected after stop()")

@@ -151,7 +151,7 @@ struct TimeTravelTests {
 
     @Test("a step the timeline dropped cannot be restored or viewed")
     func droppedStep() async throws {
-        try await withInspector(options: InspectorOptions(timelineLength: 3)) { inspector in
+        try await withInspector(options: InspectorOptions(timelineLength: 3, checkpointInterval: 1)) { inspector in
             let door = inspector.attach(try Charts.door(), context: DoorStats(), name: "door")
             door.send(.open)    // 1
             door.send(.close)   // 2
@@ -172,7 +172,7 @@ struct TimeTravelTests {
         try await withInspector(options: InspectorOptions(keepsCheckpoints: false)) { inspector in
             let door = inspector.attach(try Charts.door(), context: DoorStats(), name: "door")
             door.send(.open)
-            #expect(door.failure(.restore(0)) == "step #0 cannot be restored: it kept no checkpoint")
+            #expect(door.failure(.restore(0)) == "step #0 cannot be restored: it kept no checkpoint (InspectorOptions.keepsCheckpoints is false)")
             #expect(door.stateJSON["restorable"] == .bool(false))
             #expect(door.stateJSON["restoreNote"]?.stringValue?.contains("keepsCheckpoints") == true)
             #expect(door.stepsJSON.allSatisfy { $0["restorable"] == .bool(false) })

@@ -59,7 +59,8 @@ case "W2":
 case "W3inspected":
     let started = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var inspector: StatechartInspector?
-    Task {
+    // Detached: this top-level code runs on the main actor, which waits below.
+    Task.detached {
         inspector = try? await StatechartInspector.start(options: InspectorOptions(timelineLength: 1_000), printsURL: false)
         started.signal()
     }

@@ -41,6 +41,17 @@ public protocol InspectableMachine {
     /// Which runtime runs the chart, as the page names it: `table`, `compiled` or `scxml`.
     static var inspectorRuntimeName: String { get }
 
+    /// The instance's virtual clock (read after every step).
+    var inspectorNow: Duration { get }
+
+    /// Whether the machine keeps the inputs it is given (``inspectorRecord(_:)``) and reports
+    /// errors (``inspectorTakeErrors()``): `false` lets the inspector skip both on every step.
+    static var inspectorReplaysInputs: Bool { get }
+
+    /// Whether every step keeps a checkpoint even with no page watching (``InspectorOptions/checkpointInterval``
+    /// applies otherwise): `true` where a checkpoint costs little next to a step.
+    static var inspectorCheckpointsEveryStep: Bool { get }
+
     /// What the machine needs to come back to this point, or `nil` where it cannot
     /// (``inspectorRestoreNote`` says why).
     func inspectorCheckpoint() -> Checkpoint?
@@ -129,6 +140,12 @@ extension InspectableMachine {
 
     public static var inspectorRuntimeName: String { "table" }
 
+    public var inspectorNow: Duration { instance.now }
+
+    @inlinable public static var inspectorCheckpointsEveryStep: Bool { false }
+
+    @inlinable public static var inspectorReplaysInputs: Bool { false }
+
     public mutating func withInstance<Result>(_ body: (inout StatechartInstance<StateID, Event, Context>) -> Result) -> Result {
         var instance = self.instance
         let result = body(&instance)
@@ -203,6 +220,8 @@ extension StatechartInstance: InspectableMachine {
     public mutating func withInstance<Result>(_ body: (inout StatechartInstance<StateID, Event, Context>) -> Result) -> Result {
         body(&self)
     }
+
+    @inlinable public var inspectorNow: Duration { now }
 }
 
 extension CompiledInstance: InspectableMachine {

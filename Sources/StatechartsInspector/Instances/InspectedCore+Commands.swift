@@ -79,12 +79,12 @@ extension InspectedCore {
         case .editContext(let value):
             try machine.inspectorEditContext(value)
             machine.inspectorRecord(.edit(variable: nil, value: value))
-            append(kind: .edit, event: nil, transitions: nil, detail: nil, errors: [], note: "context edited", at: now)
+            append(kind: .edit, event: nil, result: nil, detail: nil, errors: [], note: "context edited", at: now)
             return ("context changed", nil)
         case .editVariable(let name, let value):
             try machine.inspectorEditVariable(name, value: value)
             machine.inspectorRecord(.edit(variable: name, value: value))
-            append(kind: .edit, event: nil, transitions: nil, detail: nil,
+            append(kind: .edit, event: nil, result: nil, detail: nil,
                    errors: machine.inspectorTakeErrors(), note: "\(name) = \(value.messageText)", at: now)
             return ("\(name) changed", nil)
         }
@@ -97,10 +97,10 @@ extension InspectedCore {
             throw InspectorCommandError("step #\(seq) is no longer kept (the timeline keeps the last \(timeline.capacity))")
         }
         guard let checkpoint = step.checkpoint else {
-            throw InspectorCommandError("step #\(seq) cannot be restored: " + (machine.inspectorRestoreNote ?? "it kept no checkpoint"))
+            throw InspectorCommandError("step #\(seq) cannot be restored: " + (machine.inspectorRestoreNote ?? noCheckpointNote))
         }
         try machine.inspectorRestore(checkpoint)
-        append(kind: .restore, event: nil, transitions: nil, detail: nil, errors: [],
+        append(kind: .restore, event: nil, result: nil, detail: nil, errors: [],
                note: "back to #\(seq)", at: now, parent: seq)
     }
 

@@ -58,6 +58,12 @@ extension InspectedCore {
         }
     }
 
+    /// Why a step of a machine that has checkpoints kept none.
+    var noCheckpointNote: String {
+        guard options.keepsCheckpoints else { return "it kept no checkpoint (InspectorOptions.keepsCheckpoints is false)" }
+        return "it was recorded while no page watched, when one step in \(options.checkpointInterval) keeps a checkpoint (InspectorOptions.checkpointInterval)"
+    }
+
     /// The selected instance as it is now.
     func stateMessage(id: String) -> SCXMLValue {
         let instance = machine.instance
@@ -65,39 +71,40 @@ extension InspectedCore {
         let last = timeline[seq: head]
         let snapshot = instance.snapshot()
         let restoreNote = options.keepsCheckpoints ? machine.inspectorRestoreNote : "the inspector keeps no checkpoints (InspectorOptions.keepsCheckpoints is false)"
+        // Built in parts: one literal of them all takes the type checker too long.
+        let queued: [SCXMLValue] = held.map { event in
+            .members(["event": .string(InspectorEventDecoding.name(of: event)), "data": machine.inspectorEventData(event) ?? .null])
+        }
+        let delayed: [SCXMLValue] = snapshot.pendingEvents.map { pending in
+            .members(["event": .string(InspectorEventDecoding.name(of: pending.event)),
+                      "due": .string(InspectorFormat.duration(pending.due)), "id": .text(pending.id)])
+        }
+        let breakpointList: [SCXMLValue] = breakpoints.map { breakpoint in
+            .members(["id": .string(breakpoint.id), "kind": .string(breakpoint.kind.rawValue),
+                      "value": .string(breakpoint.value), "text": .string(breakpoint.text)])
+        }
+        let children: [SCXMLValue] = instance.invokedSessions.flatMap(\.flattened).map { child in
+            .members(["id": .string(id + "/" + child.path), "name": .string(child.path),
+                      "configuration": .texts(child.session.activeLeaves), "finished": .bool(child.session.isFinished)])
+        }
+        let lastTransitions: [SCXMLValue] = (last?.transitions.map(Array.init) ?? []).map { .int($0.rawValue) }
         return .members([
             "type": .string("state"), "instance": .string(id),
             "configuration": .texts(names(chart.atomicStates(in: configuration))),
             "active": .texts(names(chart.activeStates(in: configuration))),
-            "lastTransitions": .array((last?.transitions.map(Array.init) ?? []).map { .int($0.rawValue) }),
+            "lastTransitions": .array(lastTransitions),
             "enabledEvents": .texts(instance.enabledEventNames.map { String(describing: $0) }),
             "status": .string(statusText),
             "pauseReason": .text(pauseReason),
-            "queued": .array(held.map { event in
-                .members(["event": .string(InspectorEventDecoding.name(of: event)),
-                          "data": machine.inspectorEventData(event) ?? .null])
-            }),
+            "queued": .array(queued),
             "clock": .string(liveOffset == nil ? "virtual" : "live"),
             "now": .string(InspectorFormat.duration(instance.now)),
-            "delayed": .array(snapshot.pendingEvents.map { pending in
-                .members([
-                    "event": .string(InspectorEventDecoding.name(of: pending.event)),
-                    "due": .string(InspectorFormat.duration(pending.due)),
-                    "id": .text(pending.id),
-                ])
-            }),
+            "delayed": .array(delayed),
             "context": contextJSON(),
-            "breakpoints": .array(breakpoints.map { breakpoint in
-                .members(["id": .string(breakpoint.id), "kind": .string(breakpoint.kind.rawValue),
-                          "value": .string(breakpoint.value), "text": .string(breakpoint.text)])
-            }),
+            "breakpoints": .array(breakpointList),
             "restorable": .bool(restoreNote == nil),
             "restoreNote": .text(restoreNote),
-            "children": .array(instance.invokedSessions.flatMap(\.flattened).map { child in
-                .members(["id": .string(id + "/" + child.path), "name": .string(child.path),
-                          "configuration": .texts(child.session.activeLeaves),
-                          "finished": .bool(child.session.isFinished)])
-            }),
+            "children": .array(children),
             "drivable": .bool(true),
             "head": .int(head),
         ])
@@ -140,7 +147,7 @@ extension InspectedCore {
             "seq": .int(step.seq), "parent": .int(step.parent), "kind": .string(step.kind.rawValue),
             "event": step.event.map { eventJSON($0) } ?? .null,
             "note": .text(step.note),
-            "transitions": .array((step.transitions.map(Array.init) ?? []).map { id in
+            "transitions": .array((step.transitions.map { Array($0) } ?? []).map { id in
                 .members(["id": .int(id.rawValue),
                           "text": .string(TraceRecorder<Machine.StateID, Machine.Event>.transitionLine(id, in: chart) ?? id.description)])
             }),
@@ -163,12 +170,13 @@ extension InspectedCore {
         if let checkpoint = step.checkpoint, let view = Machine.inspectorContext(of: checkpoint) {
             context = contextJSON(view)
         }
-        let note = step.checkpoint == nil ? (machine.inspectorRestoreNote ?? "this step kept no checkpoint") : nil
+        let note = step.checkpoint == nil ? (machine.inspectorRestoreNote ?? noCheckpointNote) : nil
+        let transitions: [TransitionID] = step.transitions.map(Array.init) ?? []
         return .members([
             "type": .string("stepDetail"), "instance": .string(id), "seq": .int(seq),
             "configuration": .texts(names(chart.atomicStates(in: step.configuration))),
             "active": .texts(names(chart.activeStates(in: step.configuration))),
-            "lastTransitions": .array((step.transitions.map(Array.init) ?? []).map { .int($0.rawValue) }),
+            "lastTransitions": .array(transitions.map { .int($0.rawValue) }),
             "context": context,
             "restorable": .bool(step.checkpoint != nil), "restoreNote": .text(note),
         ])

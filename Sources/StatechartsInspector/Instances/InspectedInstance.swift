@@ -100,7 +100,7 @@ extension InspectedInstance where Machine.Context: Sendable {
 struct InspectedCore<Machine: InspectableMachine> {
     @usableFromInline var machine: Machine
     @usableFromInline let options: InspectorOptions
-    @usableFromInline var timeline: Timeline<RecordedStep<Machine>>
+    @usableFromInline var timeline: StepRing<Machine>
     /// The step the machine is at.
     @usableFromInline var head = -1
     @usableFromInline var isPaused = false
@@ -117,6 +117,8 @@ struct InspectedCore<Machine: InspectableMachine> {
     @usableFromInline var changes: UInt64 = 0
     /// Steps taken since attached.
     @usableFromInline var stepCount = 0
+    /// Whether each step keeps a checkpoint (the options ask for them, and the machine has them).
+    @usableFromInline let takesCheckpoints: Bool
     /// For an instance on real time: the coarse clock's reading when the virtual clock read zero.
     @usableFromInline var liveOffset: Duration?
 
@@ -124,7 +126,9 @@ struct InspectedCore<Machine: InspectableMachine> {
     init(machine: Machine, options: InspectorOptions) {
         self.machine = machine
         self.options = options
-        self.timeline = Timeline(capacity: options.timelineLength)
+        // Decided once: whether the machine can be brought back is a property of its type.
+        self.takesCheckpoints = options.keepsCheckpoints && machine.inspectorCheckpoint() != nil
+        self.timeline = StepRing(capacity: options.timelineLength)
     }
 
     @inlinable
@@ -134,25 +138,30 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Records the instance as it is when attached (its initial macrostep when `result` is given).
     mutating func recordStart(result: SendResult?, at now: Duration) {
-        let instance = machine.instance
-        append(kind: .start, event: nil, transitions: result?.transitions,
+        append(kind: .start, event: nil, result: result,
                detail: nil, errors: machine.inspectorTakeErrors(), note: result == nil ? "attached" : nil, at: now)
-        _ = instance
     }
 
-    /// Appends a step for what just happened to the machine, as the child of `head`.
+    /// Appends a step for what just happened to the machine, as the child of `head`: `result`
+    /// is what `send` returned, `nil` for a step that sent nothing.
     @inlinable
-    mutating func append(kind: StepKind, event: Machine.Event?, transitions: TransitionList?,
+    mutating func append(kind: StepKind, event: Machine.Event?, result: SendResult?,
                          detail: TraceRecorder<Machine.StateID, Machine.Event>?, errors: [String], note: String?,
                          at now: Duration, parent: Int? = nil) {
-        let instance = machine.instance
-        let step = RecordedStep<Machine>(
-            seq: timeline.nextSeq, parent: parent ?? head, kind: kind, event: event, transitions: transitions,
-            configuration: instance.currentConfigurationValue, virtualTime: instance.now, realTime: now,
-            detail: detail, errors: errors,
-            checkpoint: options.keepsCheckpoints ? machine.inspectorCheckpoint() : nil, note: note)
-        head = step.seq
-        timeline.append(step)
+        let seq = timeline.nextSeq
+        // With a page watching, every step keeps a checkpoint; otherwise one event step in
+        // `checkpointInterval` does (a copy of the instance costs more than the `send`), and
+        // every step that is not an event (rare, and where a branch starts).
+        let checkpoint = takesCheckpoints
+            && (watchers > 0 || kind != .event || seq % options.checkpointInterval == 0 || Machine.inspectorCheckpointsEveryStep)
+        let configuration = result == nil ? machine.instance.currentConfigurationValue : nil
+        let extras: RecordedStepExtras<Machine.StateID, Machine.Event>? =
+            detail == nil && errors.isEmpty && note == nil && configuration == nil
+            ? nil : .make(detail: detail, errors: errors, note: note, configuration: configuration)
+        timeline.append(parent: parent ?? head, kind: kind, event: event, result: result,
+                        virtualTime: machine.inspectorNow, realTime: now, machine: &machine, checkpoint: checkpoint,
+                        extras: extras)
+        head = seq
         stepCount += 1
         changes &+= 1
     }
@@ -178,6 +187,12 @@ struct InspectedCore<Machine: InspectableMachine> {
     /// breakpoints.
     @inlinable
     mutating func run(_ event: Machine.Event, kind: StepKind, at now: Duration) -> SendResult {
+        // The app's path with nothing to watch for: the chart's fast route and a compact step.
+        if breakpoints.isEmpty, !recordsDetail, !Machine.inspectorReplaysInputs {
+            let result = machine.send(event)
+            append(kind: kind, event: event, result: result, detail: nil, errors: [], note: nil, at: now)
+            return result
+        }
         let before = breakpoints.isEmpty ? nil : machine.instance.currentConfigurationValue
         let result: SendResult
         var detail: TraceRecorder<Machine.StateID, Machine.Event>?
@@ -191,7 +206,7 @@ struct InspectedCore<Machine: InspectableMachine> {
             result = machine.send(event)
         }
         machine.inspectorRecord(.event(event))
-        append(kind: kind, event: event, transitions: result.transitions, detail: recordsDetail ? detail : nil,
+        append(kind: kind, event: event, result: result, detail: recordsDetail ? detail : nil,
                errors: machine.inspectorTakeErrors(), note: nil, at: now)
         if let before, let reason = breakpointAfter(from: before, detail: detail) { pause(reason) }
         return result
@@ -223,7 +238,7 @@ struct InspectedCore<Machine: InspectableMachine> {
             machine.inspectorRecord(.advance(delivery.time - logged, limit: 1))
             logged = delivery.time
             delivered.append(delivery)
-            append(kind: .delayed, event: delivery.event, transitions: delivery.result.transitions,
+            append(kind: .delayed, event: delivery.event, result: delivery.result,
                    detail: recordsDetail ? recorder : nil, errors: machine.inspectorTakeErrors(), note: nil, at: now)
             if let before, let reason = breakpointAfter(from: before, detail: recorder) {
                 pause(reason)
@@ -242,7 +257,7 @@ struct InspectedCore<Machine: InspectableMachine> {
         if recordsClockStep, !isPaused || delivered.isEmpty, reached > logged || delivered.isEmpty || stoppedAtLimit {
             let note = "+\(InspectorFormat.duration(duration))"
                 + (stoppedAtLimit ? ": stopped after \(InspectorOptions.delayedEventsPerAdvance) delayed events (the chart keeps scheduling more)" : "")
-            append(kind: .clock, event: nil, transitions: nil, detail: nil, errors: [], note: note, at: now)
+            append(kind: .clock, event: nil, result: nil, detail: nil, errors: [], note: note, at: now)
         }
         return delivered
     }

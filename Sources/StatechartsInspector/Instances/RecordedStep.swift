@@ -18,9 +18,12 @@ enum StepKind: String, Sendable {
     case edit
 }
 
-/// One step of an inspected instance, recorded compactly as it happens: the event, what `send`
-/// returned, the configuration after it, and the times. Everything the page shows is derived from
-/// it only when a page asks (``InspectedInstance`` serializes under its lock, off the app's path).
+/// One step of an inspected instance, recorded compactly as it happens: the event, the
+/// transitions `send` took, the configuration after it, the times, and what brings the instance
+/// back to it. What most steps do not have (the states exited and entered, recorded only while a
+/// page watches; errors; a note) lives in a box made only when there is something to keep.
+/// Everything the page shows is derived when a page asks (``InspectedInstance`` serializes under
+/// its lock, off the app's path).
 @usableFromInline
 struct RecordedStep<Machine: InspectableMachine> {
     /// Unique within the instance, increasing.
@@ -37,20 +40,22 @@ struct RecordedStep<Machine: InspectableMachine> {
     @usableFromInline var virtualTime: Duration
     /// The inspector's coarse real clock when the step was recorded (see ``CoarseClock``).
     @usableFromInline var realTime: Duration
-    /// States exited and entered, in order, when an observer recorded them (a page was open).
-    @usableFromInline var detail: TraceRecorder<Machine.StateID, Machine.Event>?
-    /// Errors the step raised, as text.
-    @usableFromInline var errors: [String]
     /// What brings the machine back to this step, where it can be.
     @usableFromInline var checkpoint: Machine.Checkpoint?
+    /// The rest, when there is any.
+    @usableFromInline var extras: RecordedStepExtras<Machine.StateID, Machine.Event>?
+
+    /// States exited and entered, in order, when an observer recorded them (a page was open).
+    var detail: TraceRecorder<Machine.StateID, Machine.Event>? { extras?.detail }
+    /// Errors the step raised, as text.
+    var errors: [String] { extras?.errors ?? [] }
     /// A note for steps that are not events: `+1s`, `back to #12`, `context edited`.
-    @usableFromInline var note: String?
+    var note: String? { extras?.note }
 
     @inlinable
     init(seq: Int, parent: Int, kind: StepKind, event: Machine.Event?, transitions: TransitionList?,
-         configuration: Configuration, virtualTime: Duration, realTime: Duration,
-         detail: TraceRecorder<Machine.StateID, Machine.Event>?, errors: [String], checkpoint: Machine.Checkpoint?,
-         note: String?) {
+         configuration: Configuration, virtualTime: Duration, realTime: Duration, checkpoint: Machine.Checkpoint?,
+         extras: RecordedStepExtras<Machine.StateID, Machine.Event>?) {
         self.seq = seq
         self.parent = parent
         self.kind = kind
@@ -59,9 +64,33 @@ struct RecordedStep<Machine: InspectableMachine> {
         self.configuration = configuration
         self.virtualTime = virtualTime
         self.realTime = realTime
+        self.checkpoint = checkpoint
+        self.extras = extras
+    }
+}
+
+/// What a step rarely has: the states exited and entered (recorded while a page watches), the
+/// errors it raised, a note.
+@usableFromInline
+final class RecordedStepExtras<StateID: Hashable & Sendable, Event: StatechartEvent> {
+    let detail: TraceRecorder<StateID, Event>?
+    let errors: [String]
+    let note: String?
+    /// The configuration after a step that sent nothing (no `SendResult` says it).
+    let configuration: Configuration?
+
+    /// A box, or `nil` when there is nothing to keep.
+    @usableFromInline
+    static func make(detail: TraceRecorder<StateID, Event>?, errors: [String], note: String?,
+                     configuration: Configuration?) -> RecordedStepExtras? {
+        guard detail != nil || !errors.isEmpty || note != nil || configuration != nil else { return nil }
+        return RecordedStepExtras(detail: detail, errors: errors, note: note, configuration: configuration)
+    }
+
+    init(detail: TraceRecorder<StateID, Event>?, errors: [String], note: String?, configuration: Configuration?) {
         self.detail = detail
         self.errors = errors
-        self.checkpoint = checkpoint
         self.note = note
+        self.configuration = configuration
     }
 }

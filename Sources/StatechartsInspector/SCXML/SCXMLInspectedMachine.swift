@@ -40,6 +40,14 @@ public struct SCXMLInspectedMachine: InspectableMachine {
 
     public static var inspectorRuntimeName: String { "scxml" }
 
+    public var inspectorNow: Duration { instance.now }
+
+    /// `true`: an SCXML step runs a data model; its checkpoint is a link in the input log.
+    public static var inspectorCheckpointsEveryStep: Bool { true }
+
+    /// `true`: a session keeps its inputs for replays, and reports its error events.
+    public static var inspectorReplaysInputs: Bool { true }
+
     public mutating func send(_ event: SCXMLEvent) -> SendResult { instance.send(event) }
 
     public mutating func send<Observer: StatechartObserver>(_ event: SCXMLEvent, observer: inout Observer) -> SendResult
