@@ -67,7 +67,7 @@ def percentile(values, p):
     if not values:
         return None
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+    return round(values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))], 1)
 
 
 # Installed in the page: records when the list and the diagram change, and how late a 20 ms
@@ -151,10 +151,10 @@ def main():
     result = {
         "instances": options["instances"], "rate_per_instance": options["rate"], "timeline_length": options["timeline"], "seconds": round(elapsed, 1),
         "events_per_second": options["instances"] * options["rate"],
-        "list_update_gap_ms": {"p50": percentile(list_gaps, 50), "p99": percentile(list_gaps, 99), "max": max(list_gaps, default=None)},
-        "diagram_update_gap_ms": {"p50": percentile(diagram_gaps, 50), "p99": percentile(diagram_gaps, 99), "max": max(diagram_gaps, default=None)},
-        "main_thread_lateness_ms": {"p50": percentile(scale["lateness"], 50), "p99": percentile(scale["lateness"], 99), "max": max(scale["lateness"], default=None)},
-        "click_to_diagram_ms": {"p50": percentile([c for c in clicks if c >= 0], 50), "max": max(clicks, default=None),
+        "list_update_gap_ms": {"p50": percentile(list_gaps, 50), "p99": percentile(list_gaps, 99), "max": round(max(list_gaps), 1) if list_gaps else None},
+        "diagram_update_gap_ms": {"p50": percentile(diagram_gaps, 50), "p99": percentile(diagram_gaps, 99), "max": round(max(diagram_gaps), 1) if diagram_gaps else None},
+        "main_thread_lateness_ms": {"p50": percentile(scale["lateness"], 50), "p99": percentile(scale["lateness"], 99), "max": round(max(scale["lateness"]), 1) if scale["lateness"] else None},
+        "click_to_diagram_ms": {"p50": percentile([c for c in clicks if c >= 0], 50), "max": round(max(clicks), 1) if clicks else None,
                                 "timeouts": sum(1 for c in clicks if c < 0)},
         "rss_mib": {"first": round(memory[0] / 1024, 1), "peak": round(max(memory) / 1024, 1), "last": round(memory[-1] / 1024, 1)},
         "rss_growth_last_third": round(late_growth, 3),

@@ -51,18 +51,8 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        var parsed: [Step] = []
-        for text in steps {
-            do { parsed.append(try Step.parse(text)) } catch {
-                Console.error("statechart: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        let loaded: SCXMLChart
-        do { loaded = try ChartLoader.load(chart, options: access.readerOptions, limits: scriptLimits.limits) } catch {
-            for line in error.lines { Console.error(line) }
-            throw ExitCode(1)
-        }
+        let parsed = try StepArguments.parse(steps)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         let path = chart
         let options = InspectorOptions(timelineLength: timelineLength)
         let (host, port) = (self.host, self.port)

@@ -56,18 +56,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var strictness: StrictArguments
 
     func run() throws {
-        var parsed: [Step] = []
-        for text in steps {
-            do { parsed.append(try Step.parse(text)) } catch {
-                Console.error("statechart: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        let loaded: SCXMLChart
-        do { loaded = try ChartLoader.load(chart, options: access.readerOptions, limits: scriptLimits.limits) } catch {
-            for line in error.lines { Console.error(line) }
-            throw ExitCode(1)
-        }
+        let parsed = try StepArguments.parse(steps)
+        let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         try strictness.checkEvents(parsed, of: loaded, path: chart)
         var runner: ChartRunner
         do { runner = try ChartRunner(loaded) } catch {
