@@ -1,8 +1,10 @@
 @testable import StatechartsInspector
 import Testing
 
-/// The ring of recorded steps: fixed capacity, oldest dropped first, `seq` numbers that never
-/// repeat, and a reader that remembers its last `seq` finds what is new and what it missed.
+/// The ring arithmetic of recorded steps (`RingPositions`, which `StepRing` keeps its arrays by):
+/// fixed capacity, oldest dropped first, `seq` numbers that never repeat, and a reader that
+/// remembers its last `seq` finds what is new and what it missed. Tested through `Timeline`, a
+/// ring of single values on the same positions.
 @Suite("Timeline ring")
 struct TimelineTests {
     @Test("an empty ring has nothing after any seq")
@@ -140,5 +142,40 @@ struct TimelineTests {
         #expect(ring[seq: 2] == "C")
         #expect(ring[seq: 0] == nil)
         #expect(ring.elements(after: -1, limit: 10).elements == ["b", "C"])
+    }
+}
+
+/// A ring of single values on `RingPositions`, as `StepRing` keeps its arrays.
+struct Timeline<Element> {
+    private var storage: [Element?]
+    private var positions: RingPositions
+
+    init(capacity: Int) {
+        positions = RingPositions(capacity: capacity)
+        storage = Array(repeating: nil, count: positions.capacity)
+    }
+
+    var capacity: Int { positions.capacity }
+    var count: Int { positions.count }
+    var nextSeq: Int { positions.nextSeq }
+    var firstSeq: Int { positions.firstSeq }
+
+    mutating func append(_ element: Element) {
+        storage[positions.claimSlot()] = element
+    }
+
+    subscript(seq seq: Int) -> Element? {
+        get { positions.slot(of: seq).flatMap { storage[$0] } }
+        set {
+            guard let slot = positions.slot(of: seq), let newValue else { return }
+            storage[slot] = newValue
+        }
+    }
+
+    var last: Element? { self[seq: nextSeq - 1] }
+
+    func elements(after seq: Int, limit: Int) -> (elements: [Element], dropped: Int) {
+        let (seqs, dropped) = positions.range(after: seq, limit: limit)
+        return (seqs.compactMap { self[seq: $0] }, dropped)
     }
 }

@@ -1,7 +1,6 @@
 /// Where the elements of a ring of fixed capacity are: appending past the capacity drops the
 /// oldest. Elements are numbered by `seq`, which never repeats, so a reader that remembers the
-/// last `seq` it saw finds what is new, and how many it missed. The arithmetic of ``Timeline``
-/// and ``StepRing``.
+/// last `seq` it saw finds what is new, and how many it missed. The arithmetic of ``StepRing``.
 @usableFromInline
 struct RingPositions {
     /// The number of slots.
@@ -48,46 +47,5 @@ struct RingPositions {
         guard wanted > 0 else { return (nextSeq..<nextSeq, 0) }
         let from = max(seq + 1, firstSeq, nextSeq - limit)
         return (from..<nextSeq, wanted - (nextSeq - from))
-    }
-}
-
-/// The last elements appended, in a ring of fixed capacity (see ``RingPositions``).
-struct Timeline<Element> {
-    private var storage: [Element?]
-    private var positions: RingPositions
-
-    /// A ring keeping the last `capacity` elements (at least one).
-    init(capacity: Int) {
-        positions = RingPositions(capacity: capacity)
-        storage = Array(repeating: nil, count: positions.capacity)
-    }
-
-    var capacity: Int { positions.capacity }
-    var count: Int { positions.count }
-    var nextSeq: Int { positions.nextSeq }
-    var firstSeq: Int { positions.firstSeq }
-
-    /// Appends `element` as number `nextSeq`, dropping the oldest when full.
-    mutating func append(_ element: Element) {
-        storage[positions.claimSlot()] = element
-    }
-
-    /// The element numbered `seq`, if it is still kept.
-    subscript(seq seq: Int) -> Element? {
-        get { positions.slot(of: seq).flatMap { storage[$0] } }
-        set {
-            guard let slot = positions.slot(of: seq), let newValue else { return }
-            storage[slot] = newValue
-        }
-    }
-
-    /// The newest element.
-    var last: Element? { self[seq: nextSeq - 1] }
-
-    /// The elements after `seq`, at most `limit` of the newest, and how many after `seq` are not
-    /// returned (see ``RingPositions/range(after:limit:)``).
-    func elements(after seq: Int, limit: Int) -> (elements: [Element], dropped: Int) {
-        let (seqs, dropped) = positions.range(after: seq, limit: limit)
-        return (seqs.compactMap { self[seq: $0] }, dropped)
     }
 }
