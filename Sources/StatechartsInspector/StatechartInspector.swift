@@ -95,9 +95,13 @@ public final class StatechartInspector: Sendable {
     /// Attaches a running instance under `name` (several may share a name: each gets its own
     /// id). The app sends its events to the returned ``InspectedInstance`` from then on.
     ///
-    /// - Parameter clock: ``InspectorClock/virtual`` (the default): delayed events fire when the
-    ///   app or the page advances the instance's clock; ``InspectorClock/live``: they fire on
-    ///   real time, as under a `StatechartRunner`.
+    /// - Parameters:
+    ///   - machine: The running instance: a `StatechartInstance`, a `CompiledInstance`, or any
+    ///     other ``InspectableMachine``.
+    ///   - name: The name the page lists it under.
+    ///   - clock: ``InspectorClock/virtual`` (the default): delayed events fire when the app or
+    ///     the page advances the instance's clock; ``InspectorClock/live``: they fire on real
+    ///     time, as under a `StatechartRunner`.
     public func attach<Machine: InspectableMachine>(_ machine: Machine, name: String,
                                                     clock: InspectorClock = .virtual) -> InspectedInstance<Machine> {
         attach(machine, name: name, startResult: nil, clock: clock)

@@ -11,7 +11,7 @@ extension StatechartInspector {
     ///   - makeInstance: Makes a fresh, unstarted instance of `chart` (called again for every
     ///     "continue from here", which replays the session's inputs); by default
     ///     `chart.makeInstance()`, whose `<log>` output is kept in the session.
-    /// - Throws: ``StatechartsSCXML/SCXMLError`` when the session's data model cannot be created.
+    /// - Throws: `SCXMLError` when the session's data model cannot be created.
     public func attach(
         _ chart: SCXMLChart, name: String? = nil,
         makeInstance: (@Sendable () throws(SCXMLError) -> StatechartInstance<String, SCXMLEvent, SCXMLContext>)? = nil
