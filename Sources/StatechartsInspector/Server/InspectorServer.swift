@@ -2,7 +2,6 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
-import Synchronization
 
 /// The inspector's HTTP/1.1 and WebSocket server, on SwiftNIO: `GET /` serves the page,
 /// `GET /ws` upgrades to the page's WebSocket and `GET /stately` to Stately Inspect's; every
@@ -13,12 +12,12 @@ final class InspectorServer: Sendable {
     static let maximumFrameSize = 1 << 20
 
     private let channel: any Channel
-    private let ticker: RepeatedTask
+    private let ticker: InspectorTicker
     /// The open connections, closed by ``stop()``.
     private let connections: InspectorConnections
     let port: Int
 
-    private init(channel: any Channel, ticker: RepeatedTask, connections: InspectorConnections) {
+    private init(channel: any Channel, ticker: InspectorTicker, connections: InspectorConnections) {
         self.channel = channel
         self.ticker = ticker
         self.connections = connections
@@ -68,19 +67,12 @@ final class InspectorServer: Sendable {
         } catch {
             throw InspectorError("cannot listen on \(host):\(port): \(error)")
         }
-        let clock = hub.clock
-        let registry = hub.registry
-        let ticks = Atomic<Int>(0)
-        let ticker = channel.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: TimeAmount(CoarseClock.resolution)) { _ in
-            clock.tick()
-            // Every fifth tick (10 ms): the instances on real time fire what fell due.
-            if ticks.wrappingAdd(1, ordering: .relaxed).newValue % 5 == 0 { registry.catchUpLive(at: clock.now) }
-        }
+        let ticker = InspectorTicker(clock: hub.clock, registry: hub.registry)
         return InspectorServer(channel: channel, ticker: ticker, connections: connections)
     }
 
     func stop() async {
-        ticker.cancel()
+        ticker.stop()
         try? await channel.close()
         for connection in connections.all { try? await connection.close() }
     }

@@ -15,7 +15,9 @@ struct DocSampleCheckTests {
     static let pages: [(page: String, samples: [String])] = [
         ("README.md", ["Tests/StatechartsTests/Docs/ReadmeSampleTests.swift",
                        "Tests/StatechartsGraphvizTests/ReadmeDiagramSampleTests.swift",
-                       "Tests/StatechartsCompiledTests/Docs/ReadmeCompiledSampleTests.swift"]),
+                       "Tests/StatechartsCompiledTests/Docs/ReadmeCompiledSampleTests.swift",
+                       "Tests/StatechartsInspectorTests/Docs/InspectorSampleTests.swift"]),
+        ("docs/inspector.md", ["Tests/StatechartsInspectorTests/Docs/InspectorSampleTests.swift"]),
         ("docs/guide.md", ["Tests/StatechartsTests/Docs/GuideSampleTests.swift",
                            "Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
         ("docs/analysis.md", ["Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
