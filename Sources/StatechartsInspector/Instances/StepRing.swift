@@ -1,63 +1,86 @@
 import Statecharts
 import StatechartsGraphviz
 
-/// An instance's timeline: its last steps in a ring (see ``RingPositions``), in four arrays.
+/// An instance's timeline: its last steps in a ring (see ``RingPositions``).
 ///
 /// A step is recorded as what `send` returned (``Statecharts/SendResult``: the transitions and
 /// the configuration reached, packed), the event and the times; the copy of the instance that
-/// brings it back and the rare extras apart. Not as one value of the step's generic type: stored
-/// whole, such a value is copied in and out of the ring through generic value witnesses, which
-/// cost more than the `send` it records. Only ``append(parent:kind:event:result:virtualTime:realTime:machine:checkpoint:extras:)``
-/// runs on the app's path; the rest serves the page.
+/// brings it back and the rare extras apart. The slots live in memory allocated once, when the
+/// instance is attached (``StepSlots``), and are written in place: no copy-on-write check, no
+/// exclusivity check, no generic value witness, and a step that keeps no checkpoint or extras
+/// does not touch the slot's old ones (its record's flags say whether there are any). Only
+/// ``appendEvent(parent:event:result:virtualTime:realTime:checkpoint:machine:)`` and
+/// ``append(parent:kind:event:result:virtualTime:realTime:checkpoint:machine:extras:)`` run on
+/// the app's path; the rest serves the page.
+///
+/// The slots are a reference: a ring is never copied (its ``InspectedCore`` lives in its
+/// instance's lock, and is used under that lock only).
 @usableFromInline
 struct StepRing<Machine: InspectableMachine> {
     @usableFromInline var positions: RingPositions
-    @usableFromInline var records: [StepRecord]
-    @usableFromInline var events: [Machine.Event?]
-    @usableFromInline var checkpoints: [Machine.Checkpoint?]
-    @usableFromInline var extras: [RecordedStepExtras<Machine.StateID, Machine.Event>?]
+    @usableFromInline let slots: StepSlots<Machine>
 
     @usableFromInline
     init(capacity: Int) {
         positions = RingPositions(capacity: capacity)
-        let slots = positions.capacity
-        records = Array(repeating: StepRecord(), count: slots)
-        events = Array(repeating: nil, count: slots)
-        checkpoints = Array(repeating: nil, count: slots)
-        extras = Array(repeating: nil, count: slots)
+        slots = StepSlots(count: positions.capacity)
     }
 
     var capacity: Int { positions.capacity }
     @inlinable var nextSeq: Int { positions.nextSeq }
 
-    /// Appends a step, numbered `nextSeq`, dropping the oldest when full: what `send` returned
-    /// (`nil` for a step that sent nothing: its configuration is in `extras`), and a checkpoint
-    /// of `machine` when `checkpoint` says so.
+    /// Appends an event step whose `send` ran the chart's fast route (no detail, no error, no
+    /// note), numbered `nextSeq`, dropping the oldest when full; with a checkpoint of `machine`
+    /// when `checkpoint` says so.
     @inlinable
-    mutating func append(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?,
-                         virtualTime: Duration, realTime: Duration, machine: inout Machine, checkpoint: Bool,
+    mutating func appendEvent(parent: Int, event: Machine.Event, result: SendResult, virtualTime: Duration,
+                              realTime: Duration, checkpoint: Bool, machine: inout Machine) {
+        let slot = positions.claimSlot()
+        let old = slots.records[slot]
+        slots.records[slot] = StepRecord(parent: parent, kind: .event, hasCheckpoint: checkpoint, hasExtras: false,
+                                         virtualTime: virtualTime, realTime: realTime)
+        slots.results[slot] = result
+        slots.events[slot] = event
+        if checkpoint {
+            slots.checkpoints[slot] = machine.inspectorCheckpoint()
+        } else if old.hasCheckpoint {
+            slots.checkpoints[slot] = nil
+        }
+        if old.hasExtras { slots.extras[slot] = nil }
+    }
+
+    /// Appends any step, numbered `nextSeq`, dropping the oldest when full: what `send`
+    /// returned (`nil` for a step that sent nothing: its configuration is in `extras`), a
+    /// checkpoint of `machine` when `checkpoint` says so, and the step's extras, if any.
+    @inlinable
+    mutating func append(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?, virtualTime: Duration,
+                         realTime: Duration, checkpoint: Bool, machine: inout Machine,
                          extras: RecordedStepExtras<Machine.StateID, Machine.Event>?) {
         let slot = positions.claimSlot()
-        records[slot] = StepRecord(parent: parent, kind: kind, virtualTime: virtualTime, realTime: realTime, result: result)
-        events[slot] = event
+        let old = slots.records[slot]
+        slots.records[slot] = StepRecord(parent: parent, kind: kind, hasCheckpoint: checkpoint, hasExtras: extras != nil,
+                                         virtualTime: virtualTime, realTime: realTime)
+        slots.results[slot] = result
+        slots.events[slot] = event
         if checkpoint {
-            checkpoints[slot] = machine.inspectorCheckpoint()
-        } else if checkpoints[slot] != nil {
-            checkpoints[slot] = nil
+            slots.checkpoints[slot] = machine.inspectorCheckpoint()
+        } else if old.hasCheckpoint {
+            slots.checkpoints[slot] = nil
         }
-        if extras != nil || self.extras[slot] != nil { self.extras[slot] = extras }
+        if extras != nil || old.hasExtras { slots.extras[slot] = extras }
     }
 
     /// The step numbered `seq`, if it is still kept.
     subscript(seq seq: Int) -> RecordedStep<Machine>? {
         guard let slot = positions.slot(of: seq) else { return nil }
-        let record = records[slot]
-        let extras = self.extras[slot]
-        guard let configuration = record.result?.to ?? extras?.configuration else { return nil }
-        return RecordedStep(seq: seq, parent: record.parent, kind: record.kind, event: events[slot],
-                            transitions: record.result?.transitions, configuration: configuration,
+        let record = slots.records[slot]
+        let result = slots.results[slot]
+        let extras = record.hasExtras ? slots.extras[slot] : nil
+        guard let configuration = result?.to ?? extras?.configuration else { return nil }
+        return RecordedStep(seq: seq, parent: record.parent, kind: record.kind, event: slots.events[slot],
+                            transitions: result?.transitions, configuration: configuration,
                             virtualTime: record.virtualTime, realTime: record.realTime,
-                            checkpoint: checkpoints[slot], extras: extras)
+                            checkpoint: record.hasCheckpoint ? slots.checkpoints[slot] : nil, extras: extras)
     }
 
     /// The steps after `seq`, at most `limit` of the newest, and how many after `seq` are not
@@ -68,24 +91,70 @@ struct StepRing<Machine: InspectableMachine> {
     }
 }
 
-/// What every step records on the app's path, besides its event (not generic: a generic
-/// record is destroyed through its generic value witnesses when the ring overwrites it).
+/// The memory of a ``StepRing``'s slots: one allocation per field, made and initialized when
+/// the ring is made, freed with it. Every slot of every field is always initialized (`nil` where
+/// a step has nothing). The only owner of unsafe memory in the inspector.
+@usableFromInline
+final class StepSlots<Machine: InspectableMachine> {
+    /// Plain values: writing one over another is a store.
+    @usableFromInline let records: UnsafeMutablePointer<StepRecord>
+    /// What `send` returned (`nil`: a step that sent nothing).
+    @usableFromInline let results: UnsafeMutablePointer<SendResult?>
+    @usableFromInline let events: UnsafeMutablePointer<Machine.Event?>
+    /// Meaningful only where the slot's record says `hasCheckpoint`.
+    @usableFromInline let checkpoints: UnsafeMutablePointer<Machine.Checkpoint?>
+    /// Meaningful only where the slot's record says `hasExtras`.
+    @usableFromInline let extras: UnsafeMutablePointer<RecordedStepExtras<Machine.StateID, Machine.Event>?>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        records = .allocate(capacity: count)
+        records.initialize(repeating: StepRecord(), count: count)
+        results = .allocate(capacity: count)
+        results.initialize(repeating: nil, count: count)
+        events = .allocate(capacity: count)
+        events.initialize(repeating: nil, count: count)
+        checkpoints = .allocate(capacity: count)
+        checkpoints.initialize(repeating: nil, count: count)
+        extras = .allocate(capacity: count)
+        extras.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        records.deallocate()
+        results.deinitialize(count: count)
+        results.deallocate()
+        events.deinitialize(count: count)
+        events.deallocate()
+        checkpoints.deinitialize(count: count)
+        checkpoints.deallocate()
+        extras.deinitialize(count: count)
+        extras.deallocate()
+    }
+}
+
+/// What every step records on the app's path besides what `send` returned and its event: plain
+/// values only, so that writing one over another is a store.
 @usableFromInline
 struct StepRecord {
-    @usableFromInline var parent = -1
-    @usableFromInline var kind = StepKind.start
-    @usableFromInline var virtualTime = Duration.zero
-    @usableFromInline var realTime = Duration.zero
-    /// What `send` returned: the transitions and the configuration reached.
-    @usableFromInline var result: SendResult?
+    @usableFromInline var parent: Int
+    @usableFromInline var kind: StepKind
+    /// Whether the ring's `checkpoints` holds one for this slot.
+    @usableFromInline var hasCheckpoint: Bool
+    /// Whether the ring's `extras` holds a box for this slot.
+    @usableFromInline var hasExtras: Bool
+    @usableFromInline var virtualTime: Duration
+    @usableFromInline var realTime: Duration
 
     @inlinable
-    init(parent: Int = -1, kind: StepKind = .start, virtualTime: Duration = .zero, realTime: Duration = .zero,
-         result: SendResult? = nil) {
+    init(parent: Int = -1, kind: StepKind = .start, hasCheckpoint: Bool = false, hasExtras: Bool = false,
+         virtualTime: Duration = .zero, realTime: Duration = .zero) {
         self.parent = parent
         self.kind = kind
+        self.hasCheckpoint = hasCheckpoint
+        self.hasExtras = hasExtras
         self.virtualTime = virtualTime
         self.realTime = realTime
-        self.result = result
     }
 }
