@@ -152,6 +152,45 @@ struct ChildChartTests {
         #expect(order.activeLeaves == [.cart])
     }
 
+    @Test("a cancelled child runs its active states' exit actions, innermost first; what they send is dropped")
+    func cancelledChildExits() throws {
+        let exits = ExitLog()
+        enum Leg: Hashable, Sendable { case outer, inner, done }
+        let child = try Statechart<Leg, PayEvent, Payment> {
+            State(.outer) {
+                OnExit { _, _, outbox in
+                    exits.append("outer")
+                    outbox.sendToParent(.charge)
+                }
+                State(.inner) {
+                    OnExit { _, _, _ in exits.append("inner") }
+                    On(.approve, to: .done)
+                }
+            }
+            Final(.done) { OnEntry { _, _, _ in exits.append("done entered") } }
+        }
+        let chart = try Statechart<OrderState, OrderEvent, Order> {
+            State(.cart) {
+                On(.checkout, to: .paying)
+                On(.paymentStarted) { order, _, _ in order.started += 1 }
+            }
+            State(.paying) {
+                Invoke(chart: child, id: "leg", context: { Payment(amount: $0.total) },
+                       fromChild: { _ in .paymentStarted }, onDone: { _ in .declined })
+                On(.leave, to: .cart)
+            }
+            State(.failed)
+        }
+        var order = chart.start(context: Order())
+        order.send(.checkout)
+        #expect(exits.lines.isEmpty)
+        order.send(.leave)
+        #expect(exits.lines == ["inner", "outer"])
+        #expect(order.activeLeaves == [.cart])
+        #expect(order.invokedSessions.isEmpty)
+        #expect(order.context.started == 0)   // the `charge` sent while exiting never arrives
+    }
+
     @Test("a state entered and exited in one macrostep never starts its child")
     func notStartedWhenLeftInSameMacrostep() throws {
         let payment = try Self.payment()
@@ -309,4 +348,11 @@ struct ChildChartTests {
         #expect(await RunnerTests.eventually { await runner.isFinished })
         #expect(await runner.configuration == [.shipped])
     }
+}
+
+/// Lines written by charts' actions, read by the test (actions are `@Sendable`).
+final class ExitLog: @unchecked Sendable {
+    // @unchecked: `lines` is read only after the instance that writes it has returned.
+    private(set) var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
 }

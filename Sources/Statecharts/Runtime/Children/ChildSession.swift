@@ -8,6 +8,9 @@ protocol _ChildSession<ParentEvent>: Sendable {
     associatedtype ParentEvent: StatechartEvent
     /// Runs the child's initial macrostep at the parent's time `now`.
     mutating func start(at now: Duration)
+    /// Ends the child because its parent left the invoking state: its active states' exit
+    /// actions run; it sends nothing more.
+    mutating func cancel()
     /// Queues an event the parent sends; `false` when the child does not take it.
     mutating func enqueue(_ event: ParentEvent) -> Bool
     /// One turn at time `now`: the child's own children each take a turn, then the child
@@ -40,6 +43,11 @@ struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
     mutating func start(at now: Duration) {
         instance.withExtras { $0.now = now }
         instance.start()
+    }
+
+    mutating func cancel() {
+        guard instance.status == .running else { return }
+        instance.exitCancelled()
     }
 
     mutating func enqueue(_ event: ParentEvent) -> Bool {

@@ -34,12 +34,27 @@ extension StatechartInstance {
         collectOutput(ofChildAt: (extras?.value.family.slots.count ?? 1) - 1)
     }
 
-    /// Stops the children invoked by state `s`, which is being exited. Events they already
-    /// sent stay queued.
+    /// Stops the children invoked by state `s`, which is being exited: each is cancelled (its
+    /// active states' exit actions run, SCXML 6.4 and W3C test 250) and forgotten, with whatever
+    /// it sent while exiting. Events they sent before stay queued.
     @usableFromInline
     mutating func stopChildren(of s: Int32) {
         guard extras?.value.family.isEmpty == false else { return }
-        withExtras { $0.family.slots.removeAll { $0.state == s } }
+        withExtras { extras in
+            for i in extras.family.slots.indices where extras.family.slots[i].state == s {
+                extras.family.slots[i].session.cancel()
+            }
+            extras.family.slots.removeAll { $0.state == s }
+        }
+    }
+
+    /// Ends a session its parent cancelled: the exit actions of its active states run in exit
+    /// order, as when it finishes, and it stops without a completion event.
+    mutating func exitCancelled() {
+        status = .finishing
+        var observer = _NoObserver<StateID, Event>()
+        exitInterpreter(&observer)
+        status = .stopped
     }
 
     /// Moves what the child at `index` sent its parent into this instance's external queue, with
