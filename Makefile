@@ -4,7 +4,7 @@
 SWIFT ?= swift
 
 .PHONY: demo test build bench deps clean tsan fuzz docs generated-charts compiled-build-cost \
-	inspector-demo inspector-scale inspector-screenshots browser-deps
+	inspector-demo inspector-scale inspector-screenshots browser-deps install uninstall test-install
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -23,13 +23,15 @@ demo: deps
 inspector-demo: deps
 	$(SWIFT) run statecharts-inspector-demo
 
-# The tests: the Swift suites, the compiled charts' error locations, the inspector's page driven in
+# The tests: the Swift suites, the compiled charts' error locations, the typed SCXML example
+# package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
 # headless Chromium, and a short run of the inspector under load (200 instances at 10 Hz, 15 s;
 # `make inspector-scale` is the full one).
 test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	bash scripts/check-compiled-error-location.sh
+	SWIFT=$(SWIFT) bash scripts/test-typed-scxml.sh
 	bash scripts/test-inspector-browser.sh
 	$(SWIFT) build --product statecharts-inspector-demo
 	/usr/bin/python3 scripts/inspector-scale.py .build/debug/statecharts-inspector-demo --instances 200 --seconds 15 --timeline 50
@@ -49,9 +51,12 @@ docs: deps
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 
 # The whole suite under ThreadSanitizer, in its own build folder. Any report fails it.
+# STATECHARTS_TSAN tells ThreadSanitizer about the package's locks (Sources/Statecharts/Support/
+# Locked.swift); scripts/tsan-mutex/ shows why, and that real races are still reported.
 tsan: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	bash scripts/tsan-mutex/check.sh
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan -Xswiftc -DSTATECHARTS_TSAN
+	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan -Xswiftc -DSTATECHARTS_TSAN
 
 # Every fuzz target with libFuzzer and AddressSanitizer, FUZZ_SECONDS each (default 600).
 fuzz: deps
@@ -69,5 +74,30 @@ generated-charts:
 compiled-build-cost:
 	SWIFT=$(SWIFT) bash scripts/measure-compiled-build.sh
 
+# The command-line tool, built in release mode, with its manual pages and its bash, zsh and fish
+# completions, under PREFIX (default /usr/local; DESTDIR for packagers): scripts/install.sh.
+PREFIX ?= /usr/local
+
+install: deps
+	SWIFT=$(SWIFT) PREFIX=$(PREFIX) bash scripts/install.sh
+
+uninstall:
+	SWIFT=$(SWIFT) PREFIX=$(PREFIX) bash scripts/install.sh --uninstall
+
+# `make install` into a temporary PREFIX, its files checked, then `make uninstall`.
+test-install: deps
+	SWIFT=$(SWIFT) bash scripts/test-install.sh
+
 clean:
 	rm -rf .build
+
+# This package as a user's package uses it: a fresh package depending on it by path builds the
+# core alone, then the SCXML module, and checks that neither compiles swift-syntax, SwiftNIO,
+# swift-log, Graphviz or Duktape (scripts/check-as-dependency.sh; a few minutes).
+# The public API against the last release's (scripts/api-baseline.txt; CHANGELOG.md).
+.PHONY: check-as-dependency check-api-breaking
+check-as-dependency:
+	SWIFT=$(SWIFT) bash scripts/check-as-dependency.sh
+
+check-api-breaking:
+	SWIFT=$(SWIFT) bash scripts/check-api-breaking.sh

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -14,9 +15,13 @@ let package = Package(
         .library(name: "StatechartsHTTP", targets: ["StatechartsHTTP"]),
         .library(name: "StatechartsCompiled", targets: ["StatechartsCompiled"]),
         .library(name: "StatechartsInspector", targets: ["StatechartsInspector"]),
+        .library(name: "StatechartsObservation", targets: ["StatechartsObservation"]),
+        .library(name: "StatechartsLogging", targets: ["StatechartsLogging"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
         .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
+        // Typed SCXML at build time: each .scxml file of a target becomes typed Swift.
+        .plugin(name: "StatechartsSCXMLPlugin", targets: ["StatechartsSCXMLPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The Basic HTTP Event I/O Processor's server and client (StatechartsHTTP only).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // The logging observer (StatechartsLogging only).
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The `@CompiledStatechart` macro only: built for users of StatechartsCompiled, never for
         // users of the core alone.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
@@ -35,9 +42,10 @@ let package = Package(
         // SCXML documents: reader, writer, the null data model.
         .target(name: "StatechartsSCXML", dependencies: ["Statecharts"]),
 
-        // The ECMAScript data model, on Duktape: compiled here from the amalgamated source that
-        // Debian's duktape-dev ships (/usr/share/duktape), with the execution timeout check on.
-        .target(name: "CDuktape"),
+        // The ECMAScript data model, on Duktape: compiled here from Duktape's amalgamated source
+        // (duktape.c, duk_config.h), found by duktapeSourceSettings() at the end of this file, with
+        // the execution timeout check on.
+        .target(name: "CDuktape", cSettings: duktapeSourceSettings()),
         .target(name: "StatechartsECMAScript", dependencies: ["StatechartsSCXML", "CDuktape"]),
 
         // The SCXML Basic HTTP Event I/O Processor: an HTTP/1.1 server and client on SwiftNIO.
@@ -61,7 +69,7 @@ let package = Package(
         .target(name: "CGraphvizIDs", dependencies: ["CGraphviz"]),
         .target(name: "StatechartsGraphviz", dependencies: ["Statecharts", "CGraphviz", "CGraphvizIDs"]),
 
-        // Adapters for users of the seed libraries (SwiftState, Transporter, STWorkflow, ...),
+        // Adapters for users of Transporter, SwiftState, LSStateMachine and STWorkflow,
         // built on the core's public API only.
         .target(name: "StatechartsMigration", dependencies: ["Statecharts"]),
 
@@ -84,6 +92,14 @@ let package = Package(
         ),
         .target(name: "StatechartsCompiled", dependencies: ["Statecharts", "StatechartsCompiledMacros"]),
 
+        // For apps: an Observable model (the Observation framework) running a plain or compiled chart.
+        .target(name: "StatechartsObservation", dependencies: ["Statecharts", "StatechartsCompiled"]),
+
+        // For servers: a logging observer on swift-log.
+        .target(name: "StatechartsLogging", dependencies: [
+            "Statecharts", .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // The live inspector: watch, drive and rewind running charts from a browser. Its HTTP and
         // WebSocket server is SwiftNIO's (already the HTTP processor's), so it adds no package.
         .target(
@@ -97,12 +113,18 @@ let package = Package(
             ]
         ),
 
+        // Typed SCXML at build time: the generator (StatechartsSCXML only, so the plugin builds no
+        // Graphviz, Duktape, NIO or swift-syntax), its tool, and the build-tool plugin that runs it.
+        .target(name: "StatechartsSCXMLCodegen", dependencies: ["StatechartsSCXML"]),
+        .executableTarget(name: "statechart-scxml-codegen", dependencies: ["StatechartsSCXML", "StatechartsSCXMLCodegen"]),
+        .plugin(name: "StatechartsSCXMLPlugin", capability: .buildTool(), dependencies: ["statechart-scxml-codegen"]),
+
         // The command-line tool: validate, run, render, trace, check, paths, inspect.
         .executableTarget(
             name: "statechart",
             dependencies: [
                 "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
-                "StatechartsAnalysis", "StatechartsInspector",
+                "StatechartsAnalysis", "StatechartsInspector", "StatechartsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,7 +174,54 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
         ]),
-        .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts"]),
+        .testTarget(name: "StatechartsMigrationTests", dependencies: ["StatechartsMigration", "Statecharts", "StatechartsObservation"]),
+        .testTarget(name: "StatechartsObservationTests", dependencies: [
+            "StatechartsObservation", "Statecharts", "StatechartsCompiled",
+        ]),
+        .testTarget(name: "StatechartsLoggingTests", dependencies: [
+            "StatechartsLogging", "Statecharts", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "StatechartsSCXMLCodegenTests", dependencies: ["StatechartsSCXMLCodegen", "StatechartsSCXML"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Where CDuktape finds Duktape's amalgamated source (`duktape.c` and `duk_config.h`, one folder):
+/// `$DUKTAPE_SOURCE_DIR` when set; otherwise `PREFIX/share/duktape` for the prefix `pkg-config`
+/// gives the `duktape` package (Debian's and Ubuntu's duktape-dev: /usr/share/duktape); otherwise
+/// the first of /usr/share/duktape, /usr/local/share/duktape and /opt/homebrew/share/duktape that
+/// holds `duktape.c`. Sources/CDuktape/duktape_engine.c includes the files from there, and fails with
+/// what to install on each platform when they are nowhere (docs/scxml.md, "Where Duktape comes from").
+func duktapeSourceSettings() -> [CSetting] {
+    let environment = ProcessInfo.processInfo.environment
+    var folder = environment["DUKTAPE_SOURCE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    if folder == nil {
+        var candidates: [String] = []
+        if let prefix = pkgConfigPrefix(of: "duktape") { candidates.append(prefix + "/share/duktape") }
+        candidates += ["/usr/share/duktape", "/usr/local/share/duktape", "/opt/homebrew/share/duktape"]
+        folder = candidates.first { FileManager.default.fileExists(atPath: $0 + "/duktape.c") }
+    }
+    guard let folder else { return [] }
+    return [
+        .define("STATECHARTS_DUKTAPE_C", to: "\"\(folder)/duktape.c\""),
+        .define("STATECHARTS_DUK_CONFIG_H", to: "\"\(folder)/duk_config.h\""),
+    ]
+}
+
+/// `pkg-config --variable=prefix NAME`, or nil when pkg-config or the package is missing (or the
+/// manifest may not run it).
+func pkgConfigPrefix(of name: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--variable=prefix", name]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let prefix = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return prefix.isEmpty ? nil : prefix
+}

@@ -12,8 +12,13 @@ missing=()
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 have_pc libgvc || missing+=(libgraphviz-dev)
-# duktape-dev: the headers, and the amalgamated source the CDuktape target compiles.
-[ -f /usr/include/duktape.h ] && [ -f /usr/share/duktape/duktape.c ] || missing+=(duktape-dev)
+# duktape-dev: the headers, and the amalgamated source the CDuktape target compiles (unless
+# DUKTAPE_SOURCE_DIR names another copy of it: see docs/scxml.md, "Where Duktape comes from").
+if [ -n "${DUKTAPE_SOURCE_DIR:-}" ] && [ -f "$DUKTAPE_SOURCE_DIR/duktape.c" ]; then
+  :
+else
+  [ -f /usr/include/duktape.h ] && [ -f /usr/share/duktape/duktape.c ] || missing+=(duktape-dev)
+fi
 if [ "${1:-}" = "bench" ]; then
   [ -f /usr/include/boost/msm/back/state_machine.hpp ] || missing+=(libboost-dev)
 fi

@@ -9,11 +9,14 @@ import StatechartsSCXML
 /// go with the step's last report.
 struct ChartRunner {
     let chart: SCXMLChart
-    private(set) var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
+    /// The running session (set by the steps here and in ChartRunner+HTTP.swift).
+    var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
 
-    init(_ chart: SCXMLChart) throws(SCXMLError) {
+    /// A runner of a new session of `chart`, with `ioProcessors` besides the SCXML one (the
+    /// Basic HTTP processor of `run --http`).
+    init(_ chart: SCXMLChart, ioProcessors: [any SCXMLEventIOProcessor] = []) throws(SCXMLError) {
         self.chart = chart
-        instance = try chart.makeInstance(log: { record in Console.error("log: \(record)") })
+        instance = try chart.makeInstance(ioProcessors: ioProcessors, log: { record in Console.error("log: \(record)") })
     }
 
     /// Why the chart stopped on its own, if it did.
@@ -81,9 +84,23 @@ struct ChartRunner {
         return withErrors(deliveries(delivered, number: number))
     }
 
+    /// The line `--until-idle` ends with when the lines it printed do not show where the chart is
+    /// now: the delayed events of invoked charts are not listed, yet what they send may move the
+    /// chart (or the children). `nil` when `last`, the line printed last, already shows it.
+    mutating func closingReport(number: Int, after last: StepReport?) -> StepReport? {
+        var line = report(step: number, event: nil, delayed: false, configuration: instance.currentConfigurationValue)
+        let children = self.children
+        if let last, last.configuration == line.configuration, last.active == line.active, last.finished == line.finished,
+           last.children.map(\.path) == children.map(\.path), last.children.map(\.leaves) == children.map(\.leaves) {
+            return nil
+        }
+        line.advance = "--until-idle"
+        return withErrors([line])[0]
+    }
+
     /// `reports`, the last one given the error events raised since the last step (none run
     /// without a report, so none are lost).
-    private func withErrors(_ reports: [StepReport]) -> [StepReport] {
+    func withErrors(_ reports: [StepReport]) -> [StepReport] {
         var reports = reports
         let errors = instance.context.session.takeErrorRecords()
         if !errors.isEmpty, !reports.isEmpty { reports[reports.count - 1].errors = errors }
@@ -96,7 +113,7 @@ struct ChartRunner {
         instance.invokedSessions.flatMap(\.flattened).map { ($0.path, $0.session.activeLeaves) }
     }
 
-    private func deliveries(_ delivered: [DelayedDelivery<SCXMLEvent>], number: Int) -> [StepReport] {
+    func deliveries(_ delivered: [DelayedDelivery<SCXMLEvent>], number: Int) -> [StepReport] {
         delivered.enumerated().map { k, delivery in
             var line = report(step: number, event: delivery.event.name, delayed: true, configuration: delivery.result.to)
             line.finished = k == delivered.count - 1 && instance.isFinished
@@ -104,7 +121,7 @@ struct ChartRunner {
         }
     }
 
-    private func report(step: Int, event: String?, delayed: Bool, configuration: Configuration) -> StepReport {
+    func report(step: Int, event: String?, delayed: Bool, configuration: Configuration) -> StepReport {
         StepReport(step: step, event: event, isDelayed: delayed, advance: nil,
                    configuration: chart.statechart.atomicStates(in: configuration),
                    active: chart.statechart.activeStates(in: configuration),

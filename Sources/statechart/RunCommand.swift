@@ -7,6 +7,7 @@ import StatechartsSCXML
 /// STEP (an event name, or `+DURATION` to advance the virtual clock), printing the configuration
 /// after the initial macrostep, after each STEP and after each delayed event that fires.
 /// `--coverage FILE` adds the run's counts of states entered and transitions taken to FILE.
+/// `--http [HOST:]PORT` serves the Basic HTTP Event I/O Processor while it runs.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -29,8 +30,15 @@ struct RunCommand: ParsableCommand {
         (its "event" is that event's name) and then one line for the step itself ("event" null), all \
         with the step's number: several lines may share one "step"; at most 10,000 per step, as for \
         --until-idle (the tool says so on standard error when a step stops there). Exit status: 0 on success, 1 when \
-        the chart cannot be loaded, stops on an error, the coverage file cannot be used, or --strict finds an unknown event or an error event, 2 for a \
-        malformed STEP.
+        the chart cannot be loaded, stops on an error, the coverage file cannot be used, --http cannot listen, or --strict finds an unknown event or an error event, 2 for a \
+        malformed STEP. \
+        --http [HOST:]PORT serves the SCXML Basic HTTP Event I/O Processor while the run lasts (on \
+        127.0.0.1 unless HOST is given; PORT 0 picks a free port), and it is on at 127.0.0.1 and a \
+        free port whenever the chart names the processor (BasicHTTPEventProcessor or basichttp): \
+        the chart's <send>s of that type POST events, and events POSTed to its location \
+        (_ioprocessors['basichttp'].location) are given to it after each STEP, one line each, \
+        labelled (received). With --until-idle the clock moves only once the chart's HTTP sends \
+        are answered, so a delayed time-out never overtakes them.
         """
     )
 
@@ -55,12 +63,16 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var strictness: StrictArguments
 
+    @OptionGroup var httpServer: HTTPArguments
+
     func run() throws {
         let parsed = try StepArguments.parse(steps)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         try strictness.checkEvents(parsed, of: loaded, path: chart)
+        let http = try httpServer.start(for: chart)
+        defer { if let http { HTTPArguments.stop(http) } }
         var runner: ChartRunner
-        do { runner = try ChartRunner(loaded) } catch {
+        do { runner = try ChartRunner(loaded, ioProcessors: http.map { [$0] } ?? []) } catch {
             for line in error.lines { Console.error("\(chart): \(line)") }
             throw ExitCode(1)
         }
@@ -72,23 +84,36 @@ struct RunCommand: ParsableCommand {
             }
         }
         var errorCount = 0
+        var lastPrinted: StepReport?
         func emit(_ reports: [StepReport]) {
+            lastPrinted = reports.last ?? lastPrinted
             errorCount += StrictArguments.reportErrors(of: reports, chart: chart)
             for report in reports {
                 if json { Console.json(report.jsonLine) } else { Console.out(report.readableLine) }
             }
         }
         var counts = StatechartCoverage<String, SCXMLEvent>()
-        emit([runner.start(observer: &counts)])
-        for (i, step) in parsed.enumerated() {
-            emit(runner.run(step, number: i + 1, observer: &counts))
+        // Events that arrived over HTTP go to the chart after the step that was running.
+        func received(_ number: Int) -> [StepReport] {
+            guard let http else { return [] }
+            return runner.deliverReceived(from: http, number: number, limit: ChartRunner.untilIdleLimit, observer: &counts)
         }
-        if untilIdle {
+        emit([runner.start(observer: &counts)] + received(0))
+        for (i, step) in parsed.enumerated() {
+            emit(runner.run(step, number: i + 1, observer: &counts) + received(i + 1))
+        }
+        if untilIdle, let http {
+            emit(runner.runUntilIdle(with: http, number: parsed.count + 1, observer: &counts))
+            if runner.instance.isRunning, runner.instance.nextDelayedEventTime != nil {
+                Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) events: the chart keeps scheduling or receiving more")
+            }
+        } else if untilIdle {
             emit(runner.runUntilIdle(number: parsed.count + 1, observer: &counts))
             if !runner.isIdle {
                 Console.error("statechart: --until-idle stopped after \(ChartRunner.untilIdleLimit) delayed events: the chart keeps scheduling more")
             }
         }
+        if untilIdle, let closing = runner.closingReport(number: parsed.count + 1, after: lastPrinted) { emit([closing]) }
         if let coverage, var file {
             file.add(counts, of: loaded.statechart)
             do { try file.write(to: coverage) } catch {

@@ -9,6 +9,8 @@ struct StepReport: Equatable {
     var event: String?
     /// Whether ``event`` is a delayed event that the clock fired.
     var isDelayed: Bool
+    /// Whether ``event`` arrived over HTTP (`run --http`).
+    var isReceived = false
     /// A `+DURATION` step's text, for its own line.
     var advance: String?
     /// The active atomic states in document order.
@@ -24,7 +26,8 @@ struct StepReport: Equatable {
     var children: [(path: String, leaves: [String])] = []
 
     static func == (a: StepReport, b: StepReport) -> Bool {
-        a.step == b.step && a.event == b.event && a.isDelayed == b.isDelayed && a.advance == b.advance
+        a.step == b.step && a.event == b.event && a.isDelayed == b.isDelayed && a.isReceived == b.isReceived
+            && a.advance == b.advance
             && a.configuration == b.configuration && a.active == b.active && a.finished == b.finished
             && a.errors == b.errors && a.children.map(\.path) == b.children.map(\.path)
             && a.children.map(\.leaves) == b.children.map(\.leaves)
@@ -62,10 +65,15 @@ struct StepReport: Equatable {
     }
 
     /// `[N] LABEL -> atomic, states (active: all, states)`, with ` (finished)` once finished.
-    /// LABEL is `start`, the event's name, `NAME (delayed)` or the `+DURATION`.
+    /// LABEL is `start`, the event's name, `NAME (delayed)`, `NAME (received)` (over HTTP) or the
+    /// `+DURATION`.
     var readableLine: String {
         let label: String
-        if let event { label = isDelayed ? "\(event) (delayed)" : event } else { label = advance ?? "start" }
+        if let event {
+            label = isDelayed ? "\(event) (delayed)" : isReceived ? "\(event) (received)" : event
+        } else {
+            label = advance ?? "start"
+        }
         let states = configuration.isEmpty ? "(none)" : configuration.joined(separator: ", ")
         return "[\(step)] \(label) -> \(states) (active: \(active.joined(separator: ", ")))" + (finished ? " (finished)" : "")
             + children.map { " [\($0.path): \($0.leaves.isEmpty ? "(none)" : $0.leaves.joined(separator: ", "))]" }.joined()

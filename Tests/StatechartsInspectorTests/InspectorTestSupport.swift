@@ -2,7 +2,6 @@ import Foundation
 import Statecharts
 import StatechartsSCXML
 @testable import StatechartsInspector
-import Synchronization
 import Testing
 
 // Charts, contexts and helpers shared by the inspector's tests.
@@ -216,7 +215,7 @@ func eventually(timeout: Duration = .seconds(5), _ condition: () throws -> Bool)
 /// `name - N`; conditions are `In(id)`, `true`/`false` or `name OP N` (`==`, `!=`, `<`, `<=`,
 /// `>`, `>=`).
 final class CounterDataModel: SCXMLDataModel {
-    private let variables = Mutex<[String: SCXMLValue]>([:])
+    private let variables = Locked<[String: SCXMLValue]>([:])
     private let activeStates: SCXMLActiveStates
 
     init(activeStates: SCXMLActiveStates) { self.activeStates = activeStates }

@@ -1,5 +1,5 @@
 import Statecharts
-import Synchronization
+import StatechartsObservation
 import Testing
 
 @Suite("Coming from the loading-screen article: states with data, entry actions, an asynchronous load")
@@ -58,8 +58,8 @@ struct LoadingScreenTests {
 
     /// A service answering with the next prepared result, later, from another task.
     final class PreparedService: ItemService {
-        private let results: Mutex<[Result<[Item], any Error>]>
-        init(_ results: [Result<[Item], any Error>]) { self.results = Mutex(results) }
+        private let results: Locked<[Result<[Item], any Error>]>
+        init(_ results: [Result<[Item], any Error>]) { self.results = Locked(results) }
 
         func loadItems(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void) {
             let next = results.withLock { $0.isEmpty ? .success([]) : $0.removeFirst() }
@@ -154,6 +154,23 @@ struct LoadingScreenTests {
             case nil: return nil
             }
         }
+
+        /// The same, read from an observable model as a view reads it: each state asked about
+        /// and each context value read is tracked on its own.
+        @MainActor
+        init?(_ model: StatechartModel<Screen, Load, ScreenView>) {
+            if model.isActive(.loading) {
+                self = .loading
+            } else if model.isActive(.showingData) {
+                self = .showingData(model[context: \.rows])
+            } else if model.isActive(.empty) {
+                self = .empty
+            } else if model.isActive(.error) {
+                self = .error(model[context: \.errorText])
+            } else {
+                return nil
+            }
+        }
     }
 
     /// Runs the work the instance asks for and sends its result back, as a runner would.
@@ -213,8 +230,50 @@ struct LoadingScreenTests {
         #expect(await runner.instance.context.errorText == "the network is down")
     }
 
+    @MainActor
+    @Test("the screen as an observable model: the load runs as a task, the view reads what it shows")
+    func observableModel() async throws {
+        let chart = try Self.makeChart(service: PreparedService([.success(Self.items), .failure(LoadFailure())]))
+        let model = StatechartModel(chart: chart, context: ScreenView())
+        #expect(ScreenState(model) == .loading)
+        #expect(model[context: \.spinnerVisible])
+
+        #expect(await eventually { await model.isActive(.showingData) })
+        #expect(ScreenState(model) == .showingData(Self.items))
+
+        model.send(.reload)
+        #expect(await eventually { await model.isActive(.error) })
+        #expect(ScreenState(model) == .error("the network is down"))
+        #expect(model.can(.reload))
+    }
+
     @Test("the guide shows this file's code")
     func guide() {
         #expect(guideLinesMissing(from: "coming-from-loading-screen-article.md") == [])
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension LoadingScreenTests {
+    /// The screen in SwiftUI (compiled where SwiftUI exists; its reads are those of
+    /// `ScreenState.init(_: StatechartModel)`, which the tests run everywhere).
+    struct ItemsScreen: View {
+        @State var model: StatechartModel<Screen, Load, ScreenView>
+
+        var body: some View {
+            VStack {
+                if model.isActive(.loading) { ProgressView() }
+                if model.isActive(.showingData) {
+                    List(model[context: \.rows], id: \.title) { item in Text(item.title) }
+                }
+                if model.isActive(.empty) { Text("No items") }
+                if model.isActive(.error) { Text(model[context: \.errorText]) }
+                Button("Reload") { model.send(.reload) }
+                    .disabled(!model.can(.reload))
+            }
+        }
+    }
+}
+#endif

@@ -1,5 +1,4 @@
 import Statecharts
-import Synchronization
 import Testing
 
 /// A clock that moves only when told to, for driving ``StatechartRunner`` in tests.
@@ -17,7 +16,7 @@ final class ManualClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let state = Mutex<(now: Instant, sleepers: [Sleeper], nextID: Int)>((Instant(offset: .zero), [], 0))
+    private let state = Locked<(now: Instant, sleepers: [Sleeper], nextID: Int)>((Instant(offset: .zero), [], 0))
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .nanoseconds(1) }

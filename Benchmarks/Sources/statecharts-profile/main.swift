@@ -11,7 +11,8 @@
 // for the compiled charts (StatechartsCompiled), B4 and B5 for W4's and W5's baselines,
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
 // Boost.MSM peers, W3inspected for W3 attached to the live inspector with no page open) and the
-// number of batches (default 1,000).
+// number of batches (default 1,000). W3inspected takes the timeline's length as a third argument
+// (default 1,000).
 import Foundation
 import Statecharts
 import StatechartsInspector
@@ -61,7 +62,8 @@ case "W3inspected":
     nonisolated(unsafe) var inspector: StatechartInspector?
     // Detached: this top-level code runs on the main actor, which waits below.
     Task.detached {
-        inspector = try? await StatechartInspector.start(options: InspectorOptions(timelineLength: 1_000), printsURL: false)
+        let length = arguments.count > 3 ? Int(arguments[3]) ?? 1_000 : 1_000
+        inspector = try? await StatechartInspector.start(options: InspectorOptions(timelineLength: length), printsURL: false)
         started.signal()
     }
     started.wait()

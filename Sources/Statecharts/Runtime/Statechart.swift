@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A compiled statechart: validated, lowered to flat tables, immutable, and shared by every
 /// running instance (``StatechartInstance``).
@@ -36,9 +35,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// Descriptor matching: the declared descriptors, by id.
     @usableFromInline let descriptors: [Event.Name]
     /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
-    @usableFromInline let resolvedNames = Mutex<[Event.Name: _EventMask]>([:])
+    @usableFromInline let resolvedNames = Locked<[Event.Name: _EventMask]>([:])
     /// ``fingerprint``, computed on first use (most charts never take a snapshot).
-    let fingerprintCache = Mutex<UInt64?>(nil)
+    let fingerprintCache = Locked<UInt64?>(nil)
     /// Whether event names are a payload-free enum whose tag byte is the event's class.
     @usableFromInline let classesAreTags: Bool
     /// For one-byte names (256 entries, empty otherwise): under exact matching, when the classes

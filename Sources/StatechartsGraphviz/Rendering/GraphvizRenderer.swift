@@ -1,6 +1,6 @@
+import Statecharts
 import CGraphviz
 import CGraphvizIDs
-import Synchronization
 
 /// A diagram rendered by Graphviz: its bytes, and any warnings Graphviz gave while producing it.
 public struct RenderedDiagram: Sendable, Hashable {
@@ -43,7 +43,7 @@ public enum GraphvizRenderer {
 }
 
 /// The one Graphviz context of the process, behind the lock.
-private let graphviz = Mutex(GraphvizState())
+private let graphviz = Locked(GraphvizState())
 
 /// Messages Graphviz reports through `agseterrf`. Only touched while `graphviz` is locked.
 nonisolated(unsafe) private var capturedMessages = ""

@@ -1,7 +1,7 @@
+import Statecharts
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A POST of a form body to an `http://` URL on NIO's HTTP/1.1 client pipeline, with a bounded
 /// connect time and a bounded time for the whole exchange. The outcome is reported exactly once:
@@ -100,10 +100,10 @@ enum BasicHTTPClient {
 
     /// Calls a completion at most once, from whichever thread gets there first.
     final class Once: Sendable {
-        private let completion: Mutex<(@Sendable (BasicHTTPClientError?) -> Void)?>
+        private let completion: Locked<(@Sendable (BasicHTTPClientError?) -> Void)?>
 
         init(_ completion: @escaping @Sendable (BasicHTTPClientError?) -> Void) {
-            self.completion = Mutex(completion)
+            self.completion = Locked(completion)
         }
 
         func finish(_ error: BasicHTTPClientError?) {

@@ -1,5 +1,5 @@
+import Statecharts
 import Dispatch
-import Synchronization
 
 extension BasicHTTPEventProcessor {
     /// POSTs `body` to `target` and blocks the calling thread until the answer, a failure, or
@@ -26,7 +26,7 @@ extension BasicHTTPEventProcessor {
 
 /// The outcome of one send that a thread waits for: set once, from an event loop thread.
 final class BasicHTTPSendOutcome: Sendable {
-    private let result = Mutex<BasicHTTPClientError??>(nil)
+    private let result = Locked<BasicHTTPClientError??>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Records the outcome (`nil`: answered 2xx) and wakes the waiter.

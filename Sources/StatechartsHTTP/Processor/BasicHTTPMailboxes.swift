@@ -1,5 +1,5 @@
+import Statecharts
 import StatechartsSCXML
-import Synchronization
 
 /// What the processor holds for each session: events received for it and not yet taken, and how
 /// many of its sends are still on their way. The server, the client and the driver share it
@@ -28,7 +28,7 @@ final class BasicHTTPMailboxes: Sendable {
         var nextWaiter = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The most events one mailbox holds; a post beyond it is refused (503).
     let capacity: Int
 

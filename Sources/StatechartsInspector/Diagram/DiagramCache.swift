@@ -1,7 +1,6 @@
 import Statecharts
 import StatechartsGraphviz
 import StatechartsSCXML
-import Synchronization
 
 /// Each chart's diagram, rendered once as SVG (Graphviz lays a chart out the same way every
 /// time; the page colours the active states and the last transitions itself), and the `chart`
@@ -10,7 +9,7 @@ import Synchronization
 final class DiagramCache: Sendable {
     /// Each chart's message, with the chart itself held weakly: a chart freed and another made at
     /// its address must not find the first one's diagram.
-    private let messages = Mutex<[ObjectIdentifier: (chart: WeakChart, message: SCXMLValue)]>([:])
+    private let messages = Locked<[ObjectIdentifier: (chart: WeakChart, message: SCXMLValue)]>([:])
     let limits: DiagramLimits
 
     init(limits: DiagramLimits) { self.limits = limits }

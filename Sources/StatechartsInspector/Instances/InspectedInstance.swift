@@ -1,6 +1,5 @@
 import Statecharts
 import StatechartsGraphviz
-import Synchronization
 
 /// A running chart attached to a ``StatechartInspector``: the app sends its events here, from
 /// any thread, and the page watches, pauses, steps, rewinds and drives it.
@@ -22,7 +21,7 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
     public let name: String
     /// The inspector's id of the instance (`i1`, `i2`, …).
     public let id: String
-    @usableFromInline let core: Mutex<InspectedCore<Machine>>
+    @usableFromInline let core: Locked<InspectedCore<Machine>>
     @usableFromInline let clock: CoarseClock
     let diagrams: DiagramCache
 
@@ -41,7 +40,7 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
         let now = clock.now
         if mode == .live { core.liveOffset = now - machine.instance.now }
         core.recordStart(result: startResult, at: now)
-        self.core = Mutex(core)
+        self.core = Locked(core)
     }
 
     /// Sends `event` and runs the macrostep it causes; `nil` when the instance is paused (or
@@ -181,7 +180,7 @@ struct InspectedCore<Machine: InspectableMachine> {
         timeline.appendEvent(parent: head, event: event, result: result, virtualTime: virtualNow, realTime: now,
                              checkpoint: eventKeepsCheckpoint(), machine: &machine)
         head = seq
-        stepCount += 1
+        stepCount &+= 1
         changes &+= 1
     }
 

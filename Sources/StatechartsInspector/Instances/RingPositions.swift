@@ -21,16 +21,17 @@ struct RingPositions {
     /// Takes the slot for element number `nextSeq`, dropping the oldest when full.
     @inlinable @inline(__always)
     mutating func claimSlot() -> Int {
-        // Without a division: this runs on every step.
-        var slot = start + count
-        if slot >= capacity { slot -= capacity }
+        // Without a division or an overflow check: this runs on every step (each value stays
+        // within 0...capacity, and `nextSeq` would take centuries of sends to wrap).
+        var slot = start &+ count
+        if slot >= capacity { slot &-= capacity }
         if count < capacity {
-            count += 1
+            count &+= 1
         } else {
-            start += 1
+            start &+= 1
             if start == capacity { start = 0 }
         }
-        nextSeq += 1
+        nextSeq &+= 1
         return slot
     }
 

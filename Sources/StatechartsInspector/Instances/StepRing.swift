@@ -36,11 +36,12 @@ struct StepRing<Machine: InspectableMachine> {
     mutating func appendEvent(parent: Int, event: Machine.Event, result: SendResult, virtualTime: Duration,
                               realTime: Duration, checkpoint: Bool, machine: inout Machine) {
         let slot = positions.claimSlot()
-        let old = slots.records[slot]
-        slots.records[slot] = StepRecord(parent: parent, kind: .event, hasCheckpoint: checkpoint, hasExtras: false,
+        let step = slots.steps + slot
+        let old = step.pointee.record
+        step.pointee.record = StepRecord(parent: parent, kind: .event, hasCheckpoint: checkpoint, hasExtras: false,
                                          virtualTime: virtualTime, realTime: realTime)
-        slots.results[slot] = result
-        slots.events[slot] = event
+        step.pointee.result = result
+        step.pointee.event = event
         if checkpoint {
             slots.checkpoints[slot] = machine.inspectorCheckpoint()
         } else if old.hasCheckpoint {
@@ -57,11 +58,12 @@ struct StepRing<Machine: InspectableMachine> {
                          realTime: Duration, checkpoint: Bool, machine: inout Machine,
                          extras: RecordedStepExtras<Machine.StateID, Machine.Event>?) {
         let slot = positions.claimSlot()
-        let old = slots.records[slot]
-        slots.records[slot] = StepRecord(parent: parent, kind: kind, hasCheckpoint: checkpoint, hasExtras: extras != nil,
+        let step = slots.steps + slot
+        let old = step.pointee.record
+        step.pointee.record = StepRecord(parent: parent, kind: kind, hasCheckpoint: checkpoint, hasExtras: extras != nil,
                                          virtualTime: virtualTime, realTime: realTime)
-        slots.results[slot] = result
-        slots.events[slot] = event
+        step.pointee.result = result
+        step.pointee.event = event
         if checkpoint {
             slots.checkpoints[slot] = machine.inspectorCheckpoint()
         } else if old.hasCheckpoint {
@@ -73,11 +75,12 @@ struct StepRing<Machine: InspectableMachine> {
     /// The step numbered `seq`, if it is still kept.
     subscript(seq seq: Int) -> RecordedStep<Machine>? {
         guard let slot = positions.slot(of: seq) else { return nil }
-        let record = slots.records[slot]
-        let result = slots.results[slot]
+        let step = slots.steps[slot]
+        let record = step.record
+        let result = step.result
         let extras = record.hasExtras ? slots.extras[slot] : nil
         guard let configuration = result?.to ?? extras?.configuration else { return nil }
-        return RecordedStep(seq: seq, parent: record.parent, kind: record.kind, event: slots.events[slot],
+        return RecordedStep(seq: seq, parent: record.parent, kind: record.kind, event: step.event,
                             transitions: result?.transitions, configuration: configuration,
                             virtualTime: record.virtualTime, realTime: record.realTime,
                             checkpoint: record.hasCheckpoint ? slots.checkpoints[slot] : nil, extras: extras)
@@ -91,16 +94,13 @@ struct StepRing<Machine: InspectableMachine> {
     }
 }
 
-/// The memory of a ``StepRing``'s slots: one allocation per field, made and initialized when
-/// the ring is made, freed with it. Every slot of every field is always initialized (`nil` where
-/// a step has nothing). The only owner of unsafe memory in the inspector.
+/// The memory of a ``StepRing``'s slots: what every step writes side by side (one cache line or
+/// two per step), the rare checkpoints and extras apart; allocated and initialized when the ring
+/// is made, freed with it. Every slot is always initialized (`nil` where a step has nothing).
+/// The only owner of unsafe memory in the inspector.
 @usableFromInline
 final class StepSlots<Machine: InspectableMachine> {
-    /// Plain values: writing one over another is a store.
-    @usableFromInline let records: UnsafeMutablePointer<StepRecord>
-    /// What `send` returned (`nil`: a step that sent nothing).
-    @usableFromInline let results: UnsafeMutablePointer<SendResult?>
-    @usableFromInline let events: UnsafeMutablePointer<Machine.Event?>
+    @usableFromInline let steps: UnsafeMutablePointer<StepSlot<Machine.Event>>
     /// Meaningful only where the slot's record says `hasCheckpoint`.
     @usableFromInline let checkpoints: UnsafeMutablePointer<Machine.Checkpoint?>
     /// Meaningful only where the slot's record says `hasExtras`.
@@ -109,12 +109,8 @@ final class StepSlots<Machine: InspectableMachine> {
 
     init(count: Int) {
         self.count = count
-        records = .allocate(capacity: count)
-        records.initialize(repeating: StepRecord(), count: count)
-        results = .allocate(capacity: count)
-        results.initialize(repeating: nil, count: count)
-        events = .allocate(capacity: count)
-        events.initialize(repeating: nil, count: count)
+        steps = .allocate(capacity: count)
+        steps.initialize(repeating: StepSlot(), count: count)
         checkpoints = .allocate(capacity: count)
         checkpoints.initialize(repeating: nil, count: count)
         extras = .allocate(capacity: count)
@@ -122,16 +118,24 @@ final class StepSlots<Machine: InspectableMachine> {
     }
 
     deinit {
-        records.deallocate()
-        results.deinitialize(count: count)
-        results.deallocate()
-        events.deinitialize(count: count)
-        events.deallocate()
+        steps.deinitialize(count: count)
+        steps.deallocate()
         checkpoints.deinitialize(count: count)
         checkpoints.deallocate()
         extras.deinitialize(count: count)
         extras.deallocate()
     }
+}
+
+/// What every step writes on the app's path.
+@usableFromInline
+struct StepSlot<Event> {
+    @usableFromInline var record = StepRecord()
+    /// What `send` returned (`nil`: a step that sent nothing).
+    @usableFromInline var result: SendResult?
+    @usableFromInline var event: Event?
+
+    @usableFromInline init() {}
 }
 
 /// What every step records on the app's path besides what `send` returned and its event: plain

@@ -1,10 +1,10 @@
+import Statecharts
 import NIOCore
-import Synchronization
 
 /// The server's open connections (pages, Stately receivers, plain requests), so that stopping
 /// the server closes them too.
 final class InspectorConnections: Sendable {
-    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let channels = Locked<[ObjectIdentifier: any Channel]>([:])
 
     /// Keeps `channel` until it closes.
     func add(_ channel: any Channel) {

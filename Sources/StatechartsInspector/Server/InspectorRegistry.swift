@@ -1,3 +1,4 @@
+import Statecharts
 import StatechartsSCXML
 import Synchronization
 
@@ -10,9 +11,9 @@ final class InspectorRegistry: Sendable {
         var samples: [(time: Duration, steps: Int)] = []
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     /// The instances on real time, which the server's ticker brings up to date.
-    private let live = Mutex<[any InspectorSession]>([])
+    private let live = Locked<[any InspectorSession]>([])
     /// Bumped when an instance is attached or detached.
     private let membership = Atomic<Int>(0)
 

@@ -1,9 +1,9 @@
-import Synchronization
+import Statecharts
 
 /// The ids of the active states of one running chart, kept up to date as states are entered and
 /// exited, so that a data model can answer `In(id)` in any expression.
 public final class SCXMLActiveStates: Sendable {
-    private let ids = Mutex<Set<String>>([])
+    private let ids = Locked<Set<String>>([])
 
     /// Creates an empty set.
     public init() {}

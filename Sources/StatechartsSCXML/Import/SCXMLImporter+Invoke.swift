@@ -1,5 +1,4 @@
 import Statecharts
-import Synchronization
 
 /// An `<invoke>` ready to run: its expressions registered, its inline document kept with the
 /// chart compiled from it (once, on first use).
@@ -22,7 +21,7 @@ struct SCXMLCompiledInvoke: Sendable {
 
 /// The chart of an inline `<content>` document, compiled once and shared by every start.
 final class SCXMLChildChartCache: Sendable {
-    private let chart = Mutex<SCXMLChart?>(nil)
+    private let chart = Locked<SCXMLChart?>(nil)
 
     func chart(_ make: () throws(SCXMLError) -> SCXMLChart) throws(SCXMLError) -> SCXMLChart {
         if let cached = chart.withLock({ $0 }) { return cached }

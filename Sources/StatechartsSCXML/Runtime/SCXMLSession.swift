@@ -1,6 +1,5 @@
 import Foundation
 import Statecharts
-import Synchronization
 
 /// The running side of one SCXML chart instance: its data model, session id, active states (for
 /// `In()`), send ids and log. Executable content, conditions and data bindings run through it.
@@ -19,7 +18,7 @@ public final class SCXMLSession: Sendable {
     /// The I/O processors besides the SCXML one that this session sends through (see
     /// ``SCXMLEventIOProcessor``).
     public let ioProcessors: [any SCXMLEventIOProcessor]
-    let state = Mutex(MutableState())
+    let state = Locked(MutableState())
 
     struct MutableState: Sendable {
         var lastBoundEvent: SCXMLEvent?

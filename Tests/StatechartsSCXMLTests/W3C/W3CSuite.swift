@@ -1,4 +1,5 @@
 import Foundation
+import Statecharts
 import StatechartsECMAScript
 import StatechartsHTTP
 import StatechartsSCXML
@@ -26,6 +27,11 @@ enum W3CSuite {
     /// Whether the suite is there.
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: ecmaDirectory.appendingPathComponent("test144.scxml").path)
+    }
+
+    /// Why the suite's tests are skipped when it is missing.
+    static var missingMessage: String {
+        "W3C suite not found at \(directory.path) (set SCXML_W3C_DIR to the folder holding w3c-ecma-reference/ and w3c/)"
     }
 
     /// Whether this run is under CI, where a missing suite is a failure.
@@ -64,8 +70,11 @@ enum W3CSuite {
 
     /// Runs the test `name` to completion on a virtual clock, its session reachable through the
     /// Basic HTTP Event I/O Processor `http` (started in this process).
+    /// A manual test (``W3CManualChecks``) is judged from its log and how it ended; one that
+    /// stays manual is skipped with the reason.
     static func run(_ name: String, manual: Set<String>, http: BasicHTTPEventProcessor) async -> Outcome {
-        if manual.contains(name) { return .skipped("manual test: a person judges its log output (W3C manifest)") }
+        if let reason = W3CManualChecks.stillManual[name] { return .skipped("manual test: \(reason)") }
+        let isManual = manual.contains(name)
         let url: URL
         let text: String
         if name == "test436" {
@@ -84,20 +93,50 @@ enum W3CSuite {
         do {
             document = try SCXMLReader.read(string: text, baseURL: url.deletingLastPathComponent(), file: name)
         } catch {
+            if isManual { return judged(name, W3CManualChecks.Observed(rejected: true)) }
             return .failed("not loaded: \(error.lines.joined(separator: "; "))")
         }
+        let chart: SCXMLChart
         do {
-            let chart = try SCXMLChart(document: document, dataModels: SCXMLDataModelFactory.all, file: name)
-            var instance = try chart.start(ioProcessors: [http], log: { _ in })
-            await instance.runUntilIdle(with: http, limit: 10_000)
-            http.closeSession(instance.context.session.sessionID)
-            if let error = instance.error { return .failed("stopped: \(error)") }
-            guard instance.isFinished else { return .failed("did not finish; configuration \(instance.activeLeaves)") }
-            return instance.activeLeaves == ["pass"] ? .passed : .failed("finished in \(instance.activeLeaves)")
+            chart = try SCXMLChart(document: document, dataModels: SCXMLDataModelFactory.all, file: name)
         } catch {
+            if isManual { return judged(name, W3CManualChecks.Observed(rejected: true)) }
             return .failed("not loaded: \(error.lines.joined(separator: "; "))")
         }
+        let logs = LogLines()
+        var instance: StatechartInstance<String, SCXMLEvent, SCXMLContext>
+        do {
+            instance = try chart.start(ioProcessors: [http], log: { logs.append($0.description) })
+        } catch {
+            return .failed("not started: \(error.lines.joined(separator: "; "))")
+        }
+        let finishedAtStart = instance.isFinished
+        await instance.runUntilIdle(with: http, limit: 10_000)
+        http.closeSession(instance.context.session.sessionID)
+        if let error = instance.error { return .failed("stopped: \(error)") }
+        if isManual {
+            return judged(name, W3CManualChecks.Observed(leaves: instance.activeLeaves, finished: instance.isFinished,
+                                                         finishedAtStart: finishedAtStart, logs: logs.lines))
+        }
+        guard instance.isFinished else { return .failed("did not finish; configuration \(instance.activeLeaves)") }
+        return instance.activeLeaves == ["pass"] ? .passed : .failed("finished in \(instance.activeLeaves)")
     }
+
+    /// The outcome of manual test `name` as ``W3CManualChecks`` judges what it showed.
+    static func judged(_ name: String, _ observed: W3CManualChecks.Observed) -> Outcome {
+        W3CManualChecks.failure(of: name, observed).map { .failed("manual test, checked: \($0)") } ?? .passed
+    }
+}
+
+/// The `<log>` lines of a session and of the sessions it invokes, in order, from any thread.
+final class LogLines: @unchecked Sendable {
+    // @unchecked: `storage` is only touched under `lock` (NSLock, which ThreadSanitizer sees).
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    func append(_ line: String) { lock.withLock { storage.append(line) } }
+
+    var lines: [String] { lock.withLock { storage } }
 }
 
 /// Turns the `conf:` primitives of the null-data-model test into SCXML, as the W3C's XSLT does

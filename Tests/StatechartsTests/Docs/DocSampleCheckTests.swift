@@ -21,7 +21,8 @@ struct DocSampleCheckTests {
         ("docs/guide.md", ["Tests/StatechartsTests/Docs/GuideSampleTests.swift",
                            "Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
         ("docs/analysis.md", ["Tests/StatechartsAnalysisTests/Docs/GuideTestingSampleTests.swift"]),
-        ("docs/scxml.md", ["Tests/StatechartsSCXMLTests/Docs/ScxmlSampleTests.swift"]),
+        ("docs/scxml.md", ["Tests/StatechartsSCXMLTests/Docs/ScxmlSampleTests.swift",
+                           "Examples/TypedSCXML/Tests/TypedDoorsTests/DoorTests.swift"]),
         ("docs/reliability.md", ["Tests/StatechartsTests/Docs/ReliabilitySampleTests.swift"]),
         ("docs/guides/coming-from-swiftstate.md", ["Tests/StatechartsMigrationTests/SwiftStateTests.swift",
                                                     "Tests/StatechartsMigrationTests/TestSupport.swift"]),
@@ -30,6 +31,9 @@ struct DocSampleCheckTests {
         ("docs/guides/coming-from-stworkflow.md", ["Tests/StatechartsMigrationTests/STWorkflowTests.swift"]),
         ("docs/guides/coming-from-loading-screen-article.md", ["Tests/StatechartsMigrationTests/LoadingScreenTests.swift"]),
         ("docs/guides/compiled-charts.md", ["Tests/StatechartsCompiledTests/Docs/CompiledGuideSampleTests.swift"]),
+        ("docs/guides/apps-and-servers.md", ["Tests/StatechartsObservationTests/Docs/AppsGuideSampleTests.swift",
+                                              "Tests/StatechartsTests/Docs/StepsGuideSampleTests.swift",
+                                              "Tests/StatechartsLoggingTests/Docs/LoggingGuideSampleTests.swift"]),
     ]
 
     static let root = URL(fileURLWithPath: #filePath)

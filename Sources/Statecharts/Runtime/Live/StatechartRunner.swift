@@ -19,6 +19,10 @@ where ClockType.Duration == Duration {
     private var timer: Task<Void, Never>?
     private var deliveries: [AsyncStream<DelayedDelivery<Event>>.Continuation] = []
     private var invocationTasks: [InvocationToken: Task<Void, Never>] = [:]
+    /// Set by ``stop()``: nothing more is sent to the instance.
+    private var stopped = false
+    /// The streams of ``steps`` (StatechartRunner+Steps.swift); untouched while none is open.
+    let stepStreams = StatechartStepStreams<StateID, Event>()
 
     /// Starts `chart` with `context`, keeping its delayed events on `clock`.
     public init(chart: Statechart<StateID, Event, Context>, context: Context, clock: ClockType) {
@@ -27,14 +31,22 @@ where ClockType.Duration == Duration {
         self.instance = instance
         self.clock = clock
         self.origin = clock.now
+        if !instance.isRunning { stepStreams.finish() }
         Task { await self.settle() }
     }
 
-    /// Sends an event now, and reschedules the timer for what it may have scheduled.
+    deinit {
+        stepStreams.finish()
+    }
+
+    /// Sends an event now, and reschedules the timer for what it may have scheduled. After
+    /// ``stop()`` nothing is sent: the result's outcome is ``SendResult/Outcome/notRunning``.
     @discardableResult
     public func send(_ event: Event) -> SendResult {
+        guard !stopped else { return .notRunning(instance.currentConfiguration) }
         catchUp()
         let result = instance.send(event)
+        publish(.sent, event, result)
         settle()
         return result
     }
@@ -63,6 +75,17 @@ where ClockType.Duration == Duration {
         deliveries = []
     }
 
+    /// Stops the runner: no more delayed events, running invocations cancelled (their results
+    /// dropped), every stream of ``steps`` and ``deliveredEvents()`` finished, and `send` no
+    /// longer sends. The instance keeps the state it reached (``instance``).
+    public func stop() {
+        stopped = true
+        stopTimers()
+        for task in invocationTasks.values { task.cancel() }
+        invocationTasks = [:]
+        stepStreams.finish()
+    }
+
     /// How many invocations are running.
     public var runningInvocationCount: Int { invocationTasks.count }
 
@@ -88,10 +111,10 @@ where ClockType.Duration == Duration {
     }
 
     private func invocationEnded(_ token: InvocationToken, event: Event?) {
-        guard invocationTasks.removeValue(forKey: token) != nil else { return }
+        guard !stopped, invocationTasks.removeValue(forKey: token) != nil else { return }
         catchUp()
         if let event {
-            instance.deliverInvocationResult(event, token: token)
+            if let result = instance.deliverInvocationResult(event, token: token) { publish(.invocationResult, event, result) }
         } else {
             instance.invocationFinished(token)
         }
@@ -105,6 +128,7 @@ where ClockType.Duration == Duration {
         let delivered = instance.advanceClock(by: elapsed - instance.now)
         for delivery in delivered {
             for continuation in deliveries { continuation.yield(delivery) }
+            publish(.delayed, delivery.event, delivery.result, at: delivery.time)
         }
     }
 
@@ -122,6 +146,7 @@ where ClockType.Duration == Duration {
     }
 
     private func timerFired() {
+        guard !stopped else { return }
         catchUp()
         settle()
     }
