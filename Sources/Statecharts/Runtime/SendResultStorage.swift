@@ -10,6 +10,10 @@ internal struct _PackedConfiguration: Sendable {
     @inlinable
     init(leaf: Int32) { bits = UInt64(bitPattern: Int64(leaf)) << 1 }
 
+    /// The word as ``bits`` holds it (``SendResult/_plainWords`` round trips).
+    @inlinable
+    init(rawBits: UInt64) { bits = rawBits }
+
     /// States 0 ..< 64 of a set (the root among them).
     @inlinable
     init(word: UInt64) { bits = word | 1 }
@@ -60,6 +64,10 @@ internal struct _ResultHead: Sendable {
     func field(_ i: UInt64) -> Int32 {
         Int32(truncatingIfNeeded: bits >> Self.fieldShift(i) & Self.fieldMask) &- 1
     }
+
+    /// The word as ``bits`` holds it (``SendResult/_plainWords`` round trips).
+    @inlinable
+    init(rawBits: UInt64) { bits = rawBits }
 
     @inlinable
     init(_ outcome: SendResult.Outcome, first: Int32) {

@@ -186,7 +186,7 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Whether the next event step keeps a checkpoint: every one while a page watches, otherwise
     /// one in `checkpointInterval` (a copy of the instance costs more than the `send`).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func eventKeepsCheckpoint() -> Bool {
         guard takesCheckpoints,
               watchers > 0 || timeline.nextSeq >= nextCheckpointSeq || Machine.inspectorCheckpointsEveryStep
@@ -196,7 +196,7 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Whether the next step keeps a checkpoint, when it may (the machine has them and the
     /// options ask for them); notes when the next unwatched one is due.
-    @usableFromInline
+    @inlinable
     mutating func keepsCheckpoint() -> Bool {
         guard takesCheckpoints else { return false }
         let interval = options.checkpointInterval

@@ -35,19 +35,10 @@ struct StepRing<Machine: InspectableMachine> {
     @inlinable
     mutating func appendEvent(parent: Int, event: Machine.Event, result: SendResult, virtualTime: Duration,
                               realTime: Duration, checkpoint: Bool, machine: inout Machine) {
-        let slot = positions.claimSlot()
-        let step = slots.steps + slot
-        let old = step.pointee.record
-        step.pointee.record = StepRecord(parent: parent, kind: .event, hasCheckpoint: checkpoint, hasExtras: false,
-                                         virtualTime: virtualTime, realTime: realTime)
-        step.pointee.result = result
-        step.pointee.event = event
-        if checkpoint {
-            slots.checkpoints[slot] = machine.inspectorCheckpoint()
-        } else if old.hasCheckpoint {
-            slots.checkpoints[slot] = nil
-        }
-        if old.hasExtras { slots.extras[slot] = nil }
+        let (slot, replacedExtras) = write(parent: parent, kind: .event, event: event, result: result,
+                                           virtualTime: virtualTime, realTime: realTime, checkpoint: checkpoint,
+                                           machine: &machine, hasExtras: false)
+        if replacedExtras { slots.extras[slot] = nil }
     }
 
     /// Appends any step, numbered `nextSeq`, dropping the oldest when full: what `send`
@@ -57,19 +48,45 @@ struct StepRing<Machine: InspectableMachine> {
     mutating func append(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?, virtualTime: Duration,
                          realTime: Duration, checkpoint: Bool, machine: inout Machine,
                          extras: RecordedStepExtras<Machine.StateID, Machine.Event>?) {
+        let (slot, replacedExtras) = write(parent: parent, kind: kind, event: event, result: result,
+                                           virtualTime: virtualTime, realTime: realTime, checkpoint: checkpoint,
+                                           machine: &machine, hasExtras: extras != nil)
+        if extras != nil || replacedExtras { slots.extras[slot] = extras }
+    }
+
+    /// Writes a step over the oldest slot; returns the slot and whether the step it replaced had
+    /// extras (the caller writes or clears them). A result with
+    /// no details is stored as plain words; the side slots (whole results, checkpoints) are
+    /// touched only where the new step or the old one has something in them.
+    @inlinable @inline(__always)
+    mutating func write(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?,
+                        virtualTime: Duration, realTime: Duration, checkpoint: Bool, machine: inout Machine,
+                        hasExtras: Bool) -> (slot: Int, replacedExtras: Bool) {
         let slot = positions.claimSlot()
         let step = slots.steps + slot
         let old = step.pointee.record
-        step.pointee.record = StepRecord(parent: parent, kind: kind, hasCheckpoint: checkpoint, hasExtras: extras != nil,
-                                         virtualTime: virtualTime, realTime: realTime)
-        step.pointee.result = result
+        let form: StepRecord.ResultForm
+        if let result {
+            if let plain = result._plainWords {
+                step.pointee.plainResult = plain
+                form = .plain
+            } else {
+                slots.wholeResults[slot] = result
+                form = .whole
+            }
+        } else {
+            form = .none
+        }
+        if old.resultForm == .whole && form != .whole { slots.wholeResults[slot] = nil }
+        step.pointee.record = StepRecord(parent: parent, kind: kind, resultForm: form, hasCheckpoint: checkpoint,
+                                         hasExtras: hasExtras, virtualTime: virtualTime, realTime: realTime)
         step.pointee.event = event
         if checkpoint {
             slots.checkpoints[slot] = machine.inspectorCheckpoint()
         } else if old.hasCheckpoint {
             slots.checkpoints[slot] = nil
         }
-        if extras != nil || old.hasExtras { slots.extras[slot] = extras }
+        return (slot, old.hasExtras)
     }
 
     /// The step numbered `seq`, if it is still kept.
@@ -77,7 +94,11 @@ struct StepRing<Machine: InspectableMachine> {
         guard let slot = positions.slot(of: seq) else { return nil }
         let step = slots.steps[slot]
         let record = step.record
-        let result = step.result
+        let result: SendResult? = switch record.resultForm {
+        case .none: nil
+        case .plain: SendResult(step.plainResult)
+        case .whole: slots.wholeResults[slot]
+        }
         let extras = record.hasExtras ? slots.extras[slot] : nil
         guard let configuration = result?.to ?? extras?.configuration else { return nil }
         return RecordedStep(seq: seq, parent: record.parent, kind: record.kind, event: step.event,
@@ -101,6 +122,8 @@ struct StepRing<Machine: InspectableMachine> {
 @usableFromInline
 final class StepSlots<Machine: InspectableMachine> {
     @usableFromInline let steps: UnsafeMutablePointer<StepSlot<Machine.Event>>
+    /// Meaningful only where the slot's record says its result is `.whole`.
+    @usableFromInline let wholeResults: UnsafeMutablePointer<SendResult?>
     /// Meaningful only where the slot's record says `hasCheckpoint`.
     @usableFromInline let checkpoints: UnsafeMutablePointer<Machine.Checkpoint?>
     /// Meaningful only where the slot's record says `hasExtras`.
@@ -111,6 +134,8 @@ final class StepSlots<Machine: InspectableMachine> {
         self.count = count
         steps = .allocate(capacity: count)
         steps.initialize(repeating: StepSlot(), count: count)
+        wholeResults = .allocate(capacity: count)
+        wholeResults.initialize(repeating: nil, count: count)
         checkpoints = .allocate(capacity: count)
         checkpoints.initialize(repeating: nil, count: count)
         extras = .allocate(capacity: count)
@@ -120,6 +145,8 @@ final class StepSlots<Machine: InspectableMachine> {
     deinit {
         steps.deinitialize(count: count)
         steps.deallocate()
+        wholeResults.deinitialize(count: count)
+        wholeResults.deallocate()
         checkpoints.deinitialize(count: count)
         checkpoints.deallocate()
         extras.deinitialize(count: count)
@@ -131,8 +158,8 @@ final class StepSlots<Machine: InspectableMachine> {
 @usableFromInline
 struct StepSlot<Event> {
     @usableFromInline var record = StepRecord()
-    /// What `send` returned (`nil`: a step that sent nothing).
-    @usableFromInline var result: SendResult?
+    /// What `send` returned, where the record says it is `.plain`.
+    @usableFromInline var plainResult = _PlainSendResult()
     @usableFromInline var event: Event?
 
     @usableFromInline init() {}
@@ -142,8 +169,20 @@ struct StepSlot<Event> {
 /// values only, so that writing one over another is a store.
 @usableFromInline
 struct StepRecord {
+    /// Where the step's `SendResult` is.
+    @usableFromInline
+    enum ResultForm: UInt8 {
+        /// The step sent nothing.
+        case none
+        /// In the slot, as plain words (the common case: no details box).
+        case plain
+        /// In the ring's `wholeResults`.
+        case whole
+    }
+
     @usableFromInline var parent: Int
     @usableFromInline var kind: StepKind
+    @usableFromInline var resultForm: ResultForm
     /// Whether the ring's `checkpoints` holds one for this slot.
     @usableFromInline var hasCheckpoint: Bool
     /// Whether the ring's `extras` holds a box for this slot.
@@ -152,10 +191,11 @@ struct StepRecord {
     @usableFromInline var realTime: Duration
 
     @inlinable
-    init(parent: Int = -1, kind: StepKind = .start, hasCheckpoint: Bool = false, hasExtras: Bool = false,
-         virtualTime: Duration = .zero, realTime: Duration = .zero) {
+    init(parent: Int = -1, kind: StepKind = .start, resultForm: ResultForm = .none, hasCheckpoint: Bool = false,
+         hasExtras: Bool = false, virtualTime: Duration = .zero, realTime: Duration = .zero) {
         self.parent = parent
         self.kind = kind
+        self.resultForm = resultForm
         self.hasCheckpoint = hasCheckpoint
         self.hasExtras = hasExtras
         self.virtualTime = virtualTime
