@@ -4,7 +4,7 @@
 SWIFT ?= swift
 
 .PHONY: demo test build bench deps clean tsan fuzz docs generated-charts compiled-build-cost \
-	inspector-demo inspector-scale inspector-screenshots browser-deps install uninstall test-install
+	inspector-demo inspector-scale inspector-screenshots browser-deps verify-bench install uninstall test-install
 
 deps:
 	@bash scripts/ensure-system-packages.sh
@@ -64,6 +64,12 @@ fuzz: deps
 
 bench: deps
 	bash scripts/bench.sh
+
+# Exhaustive verification's speed (release): states per second and bytes per state on the media
+# player and on parallel charts up to a million states; writes Benchmarks/results/verify.json.
+verify-bench: deps
+	cd Benchmarks && $(SWIFT) build -c release --product statecharts-verify-bench
+	cd Benchmarks && .build/release/statecharts-verify-bench results/verify.json
 
 # The random compiled charts of the lockstep tests (Tests/StatechartsCompiledTests/Generated),
 # written anew from the script's fixed seed.

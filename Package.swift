@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "StatechartsInspector", targets: ["StatechartsInspector"]),
         .library(name: "StatechartsObservation", targets: ["StatechartsObservation"]),
         .library(name: "StatechartsLogging", targets: ["StatechartsLogging"]),
+        .library(name: "StatechartsVerification", targets: ["StatechartsVerification"]),
+        // The demos' media player, for the verification benchmark (Benchmarks/).
+        .library(name: "MediaPlayerExample", targets: ["MediaPlayerExample"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
         .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
@@ -76,6 +79,10 @@ let package = Package(
         // Knowing a chart before it runs: static checks, test paths found by running it, coverage.
         .target(name: "StatechartsAnalysis", dependencies: ["Statecharts"]),
 
+        // Proving properties of a chart by exploring every situation it can reach, running it;
+        // SCXML sessions too (null and ECMAScript data models), and Promela for SPIN.
+        .target(name: "StatechartsVerification", dependencies: ["Statecharts", "StatechartsSCXML"]),
+
         // Compiled charts: the `@CompiledStatechart` macro reads a chart written with the DSL,
         // validates and compiles it with the core's own compiler at build time, and generates the
         // code that runs its plans. The macro runs in the compiler; the library holds its
@@ -125,6 +132,7 @@ let package = Package(
             dependencies: [
                 "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
                 "StatechartsAnalysis", "StatechartsInspector", "StatechartsHTTP",
+                "StatechartsVerification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -183,6 +191,9 @@ let package = Package(
         ]),
         .testTarget(name: "StatechartsSCXMLCodegenTests", dependencies: ["StatechartsSCXMLCodegen", "StatechartsSCXML"],
                     exclude: ["Golden"]),
+        .testTarget(name: "StatechartsVerificationTests", dependencies: [
+            "StatechartsVerification", "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "MediaPlayerExample",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,6 +41,17 @@ let package = Package(
             path: "Benchmarks/StatechartsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // `make verify-bench`: exhaustive verification's speed (states per second, bytes per
+        // state) on the media player and on random charts up to a million states.
+        .executableTarget(
+            name: "statecharts-verify-bench",
+            dependencies: [
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsVerification", package: "Statecharts"),
+                .product(name: "MediaPlayerExample", package: "Statecharts"),
+            ],
+            path: "Sources/statecharts-verify-bench"
+        ),
         // A plain executable running one workload in a loop, for profilers such as
         // `valgrind --tool=callgrind` (no harness, no malloc interposer in the way).
         .executableTarget(

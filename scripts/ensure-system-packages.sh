@@ -22,6 +22,9 @@ fi
 if [ "${1:-}" = "bench" ]; then
   [ -f /usr/include/boost/msm/back/state_machine.hpp ] || missing+=(libboost-dev)
 fi
+# spin: the model checker the verification tests cross-check against (it compiles its
+# verifiers with gcc).
+command -v spin >/dev/null 2>&1 || missing+=(spin)
 if [ "${1:-}" = "browser" ] || [ "${1:-}" = "bench" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)

@@ -1,0 +1,99 @@
+import Foundation
+import Statecharts
+import StatechartsSCXML
+import StatechartsVerification
+import Testing
+
+/// SPIN, on the Promela that `statechart export --promela` writes, and the built-in verifier
+/// must give every property of the corpus the same verdict, and each one's counterexample must
+/// be a run of the other.
+@Suite("Verification: SPIN agrees")
+struct SpinCrossCheckTests {
+    @Test("spin is installed where CI runs (CI=true)", .enabled(if: SpinRunner.isCI, "only under CI=true"))
+    func spinPresentUnderCI() {
+        #expect(SpinRunner.isAvailable, "spin is missing: scripts/ensure-system-packages.sh installs it")
+    }
+
+    /// The properties compared on a chart, over its states in document order.
+    static func properties(_ model: SinglePathModel) -> [Property<String, SCXMLContext>] {
+        let s = model.states
+        let last = s[s.count - 1], middle = s[s.count / 2], first = s[0]
+        return [
+            .deadlockFree,
+            .never(.active(last)),
+            .always(.active(first) || !.active(middle)),
+            .eventually(.active(middle)),
+            .respondsTo(.active(middle), with: .active(first) || .finished),
+        ]
+    }
+
+    @Test("same verdict on every property of the corpus; each counterexample is a run of the other",
+          .enabled(if: SpinRunner.isAvailable, "spin is not installed (apt-get install spin)"))
+    func agreement() throws {
+        let spin = try SpinRunner()
+        defer { spin.cleanUp() }
+        var charts = 0, refused = 0, compared = 0, agreed = 0, spinTrailsReplayed = 0, ourRunsReplayed = 0
+        for (name, text) in SpinCorpus.candidates() {
+            guard let chart = try? SCXMLChart(string: text),
+                  let model = try? SinglePathModel(chart, events: chart.environmentEvents), !model.events.isEmpty else {
+                refused += 1
+                continue
+            }
+            charts += 1
+            let properties = Self.properties(model)
+            let report = try chart.verify(properties, events: model.events, bounds: VerificationBounds(maxStates: 100_000))
+            let promela = try PromelaWriter.promela(model, name: name, properties: properties)
+            let findings = try spin.check(promela, claims: properties.enumerated().map { $1.isDeadlockFree ? nil : "p\($0)" })
+            for (k, (property, finding)) in zip(properties, findings).enumerated() {
+                let verdict = report.results[k].verdict
+                compared += 1
+                guard finding.violated == (verdict.counterexample != nil), verdict.counterexample != nil || verdict.holds else {
+                    Issue.record("\(name): \(property): SPIN says \(finding.violated ? "violated" : "holds"), the verifier \(verdict)\n\(text)")
+                    continue
+                }
+                agreed += 1
+                if finding.violated {
+                    #expect(try Self.replaysSpinTrail(finding, of: property, on: chart, model), "\(name): \(property): SPIN's trail \(finding.events) does not break it here\n\(text)")
+                    spinTrailsReplayed += 1
+                }
+                if let example = verdict.counterexample {
+                    let events = example.eventList.compactMap { model.events.firstIndex(of: $0) }
+                    let simulated = try spin.simulate(PromelaWriter.replay(model, name: name, events: events))
+                    // A finished chart has no active state left: only SPIN's flag is compared there.
+                    let ours = example.steps.map { $0.situation.activeLeaves.first.flatMap { model.states.firstIndex(of: $0) } ?? -1 }
+                    let same = simulated.map { spin in
+                        spin.leaves.count == ours.count && zip(spin.leaves, ours).allSatisfy { $1 < 0 || $0 == $1 }
+                            && spin.finished == (example.steps.last?.situation.isFinished ?? example.start.isFinished)
+                    } ?? false
+                    #expect(events.count == example.steps.count && same,
+                            "\(name): \(property): our counterexample \(example.eventList) is not a run of the Promela model (\(String(describing: simulated)))\n\(text)")
+                    ourRunsReplayed += 1
+                }
+            }
+        }
+        print("SPIN cross-check: \(charts) charts (\(refused) outside the exported subset), \(compared) properties compared, \(agreed) agreed; \(spinTrailsReplayed) SPIN trails replayed by the runtime, \(ourRunsReplayed) counterexamples simulated by SPIN")
+        #expect(charts >= 40)
+        #expect(agreed == compared)
+    }
+
+    /// Whether SPIN's trail, replayed by the runtime, takes a transition at each step and breaks
+    /// the property the way SPIN says (a bad situation, a stop, or a loop back to the cycle's start).
+    static func replaysSpinTrail(_ finding: SpinRunner.Finding, of property: Property<String, SCXMLContext>,
+                                 on chart: SCXMLChart, _ model: SinglePathModel) throws -> Bool {
+        var instance = try chart.start(log: { _ in })
+        for e in finding.events where instance.send(SCXMLEvent(model.events[e])).outcome != .transitioned { return false }
+        let steps = finding.events.map { VerificationStep<SCXMLEvent>.event(SCXMLEvent(model.events[$0])) }
+        let run = chart.statechart.replay(steps, context: try chart.makeContext(log: { _ in }), abstractingContext: { _ in 0 },
+                                               events: model.events.map { SCXMLEvent($0) })
+        if property.isSafety { return run.violates(property) }
+        let ending: CounterexampleEnding = finding.cycleStart.map { $0 < steps.count ? .loops(loopStart: $0) : .stops } ?? .stops
+        return (0...steps.count).contains { run.violates(property, ending: ending, triggerStep: $0) }
+    }
+}
+
+extension Property {
+    var isDeadlockFree: Bool {
+        if case .deadlockFree = kind { return true }
+        return false
+    }
+}
