@@ -23,6 +23,11 @@ demo: deps
 inspector-demo: deps
 	$(SWIFT) run statecharts-inspector-demo
 
+# A durable order survives kill -9 with a timer pending (SQLite; docs/durable.md).
+.PHONY: durable-demo
+durable-demo: deps
+	SWIFT=$(SWIFT) bash scripts/durable-kill-demo.sh
+
 # The tests: the Swift suites, the compiled charts' error locations, the typed SCXML example
 # package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
 # headless Chromium, and a short run of the inspector under load (200 instances at 10 Hz, 15 s;

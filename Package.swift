@@ -17,12 +17,15 @@ let package = Package(
         .library(name: "StatechartsInspector", targets: ["StatechartsInspector"]),
         .library(name: "StatechartsObservation", targets: ["StatechartsObservation"]),
         .library(name: "StatechartsLogging", targets: ["StatechartsLogging"]),
+        .library(name: "StatechartsDurable", targets: ["StatechartsDurable"]),
+        .library(name: "StatechartsDurableSQLite", targets: ["StatechartsDurableSQLite"]),
         .library(name: "StatechartsVerification", targets: ["StatechartsVerification"]),
         // The demos' media player, for the verification benchmark (Benchmarks/).
         .library(name: "MediaPlayerExample", targets: ["MediaPlayerExample"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
         .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
+        .executable(name: "statecharts-durable-demo", targets: ["StatechartsDurableDemo"]),
         // Typed SCXML at build time: each .scxml file of a target becomes typed Swift.
         .plugin(name: "StatechartsSCXMLPlugin", targets: ["StatechartsSCXMLPlugin"]),
     ],
@@ -37,6 +40,8 @@ let package = Package(
         // The `@CompiledStatechart` macro only: built for users of StatechartsCompiled, never for
         // users of the core alone.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        // Durable instances on SQLite (StatechartsDurableSQLite only); SQLite itself is vendored.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
@@ -107,6 +112,13 @@ let package = Package(
             "Statecharts", .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Durable instances: the store engine and its storage contract (no dependency), and the
+        // SQLite storage on sqlite-nio.
+        .target(name: "StatechartsDurable", dependencies: ["Statecharts"]),
+        .target(name: "StatechartsDurableSQLite", dependencies: [
+            "Statecharts", "StatechartsDurable", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        ]),
+
         // The live inspector: watch, drive and rewind running charts from a browser. Its HTTP and
         // WebSocket server is SwiftNIO's (already the HTTP processor's), so it adds no package.
         .target(
@@ -154,6 +166,13 @@ let package = Package(
             path: "Examples/InspectorDemo"
         ),
 
+        // An order workflow that survives `kill -9` with a timer pending (scripts/durable-kill-demo.sh).
+        .executableTarget(
+            name: "StatechartsDurableDemo",
+            dependencies: ["Statecharts", "StatechartsDurable", "StatechartsDurableSQLite"],
+            path: "Examples/DurableDemo"
+        ),
+
         .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
         .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript", "StatechartsHTTP"],
                     exclude: ["W3C/expected-pass.txt"]),
@@ -188,6 +207,9 @@ let package = Package(
         ]),
         .testTarget(name: "StatechartsLoggingTests", dependencies: [
             "StatechartsLogging", "Statecharts", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "StatechartsDurableTests", dependencies: [
+            "StatechartsDurable", "StatechartsDurableSQLite", "Statecharts",
         ]),
         .testTarget(name: "StatechartsSCXMLCodegenTests", dependencies: ["StatechartsSCXMLCodegen", "StatechartsSCXML"],
                     exclude: ["Golden"]),

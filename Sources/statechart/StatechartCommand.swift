@@ -8,11 +8,12 @@ struct StatechartCommand: ParsableCommand {
         commandName: "statechart",
         abstract: "Validate, run, draw and analyse SCXML statecharts.",
         subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, TraceCommand.self,
-                      CheckCommand.self, PathsCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self]
+                      CheckCommand.self, PathsCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self,
+                      MigrateCheckCommand.self]
     )
 
     /// Subcommands whose usage errors exit with status 2 rather than the parser's 64.
-    static let usageErrorIsTwo: Set<String> = ["check", "paths", "verify"]
+    static let usageErrorIsTwo: Set<String> = ["check", "paths", "verify", "migrate-check"]
 
     static func main() {
         do {

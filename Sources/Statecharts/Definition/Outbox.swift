@@ -37,7 +37,8 @@ public struct Outbox<Event: StatechartEvent>: Sendable {
     }
 
     /// Sends `event` to the parent instance that invoked this one (SCXML `<send target="#_parent">`);
-    /// see ``ChartInvocation``. An instance that was not invoked drops it.
+    /// see ``ChartInvocation``. An instance that was not invoked keeps it for whatever runs it
+    /// (``StatechartInstance/takeEventsForParent()``; a durable store puts it in its outbox).
     /// - Parameters:
     ///   - event: the event, of this instance's type (the invocation translates it).
     ///   - delay: when positive, the event leaves once this instance's clock has advanced by

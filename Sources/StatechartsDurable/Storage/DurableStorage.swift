@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where a ``DurableStore`` keeps its rows: a database with transactions.
+///
+/// The store's engine is written against this protocol and nothing else, so each database is one
+/// implementation of it (`SQLiteDurableStorage` in StatechartsDurableSQLite). Everything the
+/// store guarantees rests on ``withTransaction(_:_:)``: the body's reads and writes commit
+/// together or not at all, and two write transactions that touch the same instance never
+/// interleave.
+public protocol DurableStorage: Sendable {
+    /// Runs `body` in one transaction, committing when it returns and rolling back when it throws.
+    ///
+    /// A `.write` transaction must hold, from its first read, whatever lock keeps another write
+    /// transaction from changing the instances it reads (SQLite: `BEGIN IMMEDIATE`, the database
+    /// write lock; a server database: `SELECT ... FOR UPDATE` of the instance's row), so that a
+    /// read-modify-write of an instance is never lost.
+    func withTransaction<T: Sendable>(
+        _ kind: DurableTransactionKind, _ body: (any DurableTransaction) async throws -> T
+    ) async throws -> T
+}
+
+/// Whether a transaction writes.
+public enum DurableTransactionKind: Sendable, Hashable {
+    /// Only reads: sees one consistent state of the database.
+    case read
+    /// Reads and writes; serialized with the other write transactions on the same instances.
+    case write
+}
+
+/// The reads and writes of one transaction (see ``DurableStorage``). Ids are instance ids unless
+/// said otherwise.
+public protocol DurableTransaction: Sendable {
+    /// The instance's row, or `nil` when there is none. In a write transaction, the row stays
+    /// locked until the transaction ends.
+    func instance(_ id: String) async throws -> DurableInstanceRecord?
+    /// Inserts a new instance row (its id must be new).
+    func insertInstance(_ record: DurableInstanceRecord) async throws
+    /// Replaces the row of `record.id` if its version is still `expectedVersion`; returns whether
+    /// it did.
+    func updateInstance(_ record: DurableInstanceRecord, expectedVersion: Int64) async throws -> Bool
+    /// Deletes the instance's row, its timers, active states, idempotency keys and event log.
+    /// Its outbox messages stay: they were committed and are still delivered.
+    func deleteInstance(_ id: String) async throws
+    /// Marks the instance's row as quarantined, with the reason.
+    func quarantineInstance(_ id: String, reason: String) async throws
+    /// Clears the quarantine of the instance, or of the outbox message, with this id; returns
+    /// whether there was one.
+    func releaseQuarantine(_ id: String) async throws -> Bool
+
+    /// The result recorded for an idempotency key of the instance, or `nil` if the key is new.
+    func appliedResult(instanceID: String, key: String) async throws -> (version: Int64, result: Data)?
+    /// Records that `key` was applied to the instance with `result`, by the step that wrote `version`.
+    func recordKey(instanceID: String, key: String, version: Int64, result: Data) async throws
+
+    /// Replaces the instance's pending timers with `timers`.
+    func replaceTimers(instanceID: String, with timers: [DurableTimerRecord]) async throws
+    /// Replaces the instance's active states (their names) with `states`.
+    func replaceActiveStates(instanceID: String, with states: [String]) async throws
+    /// Appends messages to the outbox.
+    func insertOutbox(_ messages: [DurableOutboxRecord]) async throws
+    /// Appends rows to the event log.
+    func appendLog(_ records: [DurableLogRecord]) async throws
+
+    /// Ids of instances (not quarantined) with a timer due at or before `millis`, earliest due
+    /// first, at most `limit`.
+    func instancesWithDueTimers(atOrBefore millis: Int64, limit: Int) async throws -> [String]
+    /// Outbox messages not yet delivered nor quarantined, oldest first, at most `limit`.
+    func pendingOutbox(limit: Int) async throws -> [DurableOutboxRecord]
+    /// Marks an outbox message delivered at `millis`.
+    func markOutboxDelivered(_ id: String, atMillis millis: Int64) async throws
+    /// Counts a failed delivery attempt of an outbox message, with its error.
+    func recordOutboxFailure(_ id: String, error: String) async throws
+    /// Sets an outbox message aside.
+    func quarantineOutbox(_ id: String, reason: String) async throws
+
+    /// Ids (sorted) of the instances that match `query`.
+    func instanceIDs(matching query: DurableInstanceQuery) async throws -> [String]
+    /// The event log of an instance, in order.
+    func log(of instanceID: String) async throws -> [DurableLogRecord]
+    /// The outbox messages, delivered or not, of an instance (all instances when `nil`), in order,
+    /// with whether each was delivered.
+    func outbox(of instanceID: String?) async throws -> [(record: DurableOutboxRecord, delivered: Bool)]
+    /// The quarantined instances and outbox messages.
+    func quarantined() async throws -> [DurableQuarantineRecord]
+}
+
+/// Which instances a query asks for; quarantined instances match only ``quarantined``.
+public enum DurableInstanceQuery: Sendable, Hashable {
+    /// Instances with this state active (its name: `String(describing:)` of the state).
+    case inState(String)
+    /// Instances with at least one pending delayed event.
+    case withPendingTimers
+    /// Instances whose row carries this chart fingerprint.
+    case fingerprint(UInt64)
+    /// Every instance that is not quarantined.
+    case all
+    /// Quarantined instances.
+    case quarantined
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Statecharts
+import StatechartsDurable
+import StatechartsDurableSQLite
+import Synchronization
+import Testing
+
+@Suite("Durable store: outbox")
+struct DurableOutboxTests {
+    @Test("a failing handler gets the message again, with the same id, until it takes it")
+    func atLeastOnce() async throws {
+        try await withStore { store, _, _ in
+            try await store.create("o1", context: Order())
+            try await store.send(.pay, to: "o1")
+            let received = Received()
+            let failuresLeft = Mutex(2)
+            let handler: DurableOutboxHandler<OrderEvent> = { message in
+                received.append(message.id)
+                if failuresLeft.withLock({ left in defer { left -= 1 }; return left > 0 }) { throw DeliveryRefused() }
+            }
+            let first = await store.deliverOutbox(to: handler)
+            #expect(first.delivered == 0)
+            #expect(first.failures.map(\.id) == ["o1/2/0"])
+            #expect(try await store.outboxMessages().map(\.delivered) == [false])
+            #expect(await store.deliverOutbox(to: handler).delivered == 0)
+            #expect(await store.deliverOutbox(to: handler).delivered == 1)
+            #expect(await store.deliverOutbox(to: handler).delivered == 0)
+            #expect(received.all == ["o1/2/0", "o1/2/0", "o1/2/0"])
+            #expect(try await store.outboxMessages().map(\.delivered) == [true])
+        }
+    }
+
+    @Test("a failed message holds back the later messages of its instance, not the others")
+    func orderPerInstance() async throws {
+        try await withStore { store, _, _ in
+            for id in ["a", "b"] {
+                try await store.create(id, context: Order())
+                try await store.send(.pay, to: id)
+                try await store.send(.ship, to: id)
+            }
+            let received = Received()
+            let round = await store.deliverOutbox { message in
+                if message.id == "a/2/0" { throw DeliveryRefused() }
+                received.append(message.id)
+            }
+            #expect(round.delivered == 2)
+            #expect(received.all == ["b/2/0", "b/3/0"])
+            #expect(await store.deliverOutbox { received.append($0.id) }.delivered == 2)
+            #expect(received.all == ["b/2/0", "b/3/0", "a/2/0", "a/3/0"])
+        }
+    }
+
+    @Test("messages delivered to instances of the store are applied once, even when delivered twice")
+    func deliveryToInstances() async throws {
+        try await withStore { store, _, _ in
+            try await store.create("ledger", context: Order())
+            try await store.create("o1", context: Order())
+            try await store.send(.pay, to: "o1")
+            let toLedger = store.deliveringToInstances { message in
+                message.event == .paidNotice ? (instance: "ledger", event: .bump) : nil
+            }
+            #expect(await store.deliverOutbox(to: toLedger).delivered == 1)
+            // A redelivery (a crash before the message was marked delivered) changes nothing.
+            let message = try #require(try await store.outboxMessages(of: "o1").first?.message)
+            try await toLedger(message)
+            let ledger = try #require(try await store.instance("ledger"))
+            #expect(ledger.context.bumps == 1)
+            #expect(ledger.version == 2)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Statecharts
+import StatechartsDurable
+import StatechartsDurableSQLite
+import Synchronization
+
+enum OrderState: String, Hashable, Sendable, Codable { case placed, paid, shipped, delivered, cancelled }
+enum OrderEvent: String, StatechartEvent, Hashable, Codable {
+    case pay, ship, deliver, cancel, paymentTimeout, bump, paidNotice, shippedNotice
+}
+struct Order: Codable, Sendable, Equatable {
+    var payments = 0
+    var bumps = 0
+}
+
+/// An order: payment within 60 s or cancelled; shipped 5 s after payment; tells the outside world
+/// (sendToParent) when paid and when shipped.
+let orderChart = try! Statechart<OrderState, OrderEvent, Order> {
+    State(.placed) {
+        OnEntry { _, _, outbox in outbox.send(.paymentTimeout, after: .seconds(60), id: "payment") }
+        On(.pay, to: .paid) { order, _, outbox in
+            order.payments += 1
+            outbox.cancel("payment")
+        }
+        On(.paymentTimeout, to: .cancelled)
+        On(.cancel, to: .cancelled)
+        On(.bump) { $0.bumps += 1 }
+    }
+    State(.paid) {
+        OnEntry { _, _, outbox in
+            outbox.send(.ship, after: .seconds(5), id: "ship")
+            outbox.sendToParent(.paidNotice)
+        }
+        On(.ship, to: .shipped) { _, _, outbox in outbox.sendToParent(.shippedNotice) }
+        On(.bump) { $0.bumps += 1 }
+    }
+    State(.shipped) {
+        On(.deliver, to: .delivered)
+        On(.bump) { $0.bumps += 1 }
+    }
+    Final(.delivered)
+    Final(.cancelled)
+}
+
+/// Another chart of the same types, with another state tree (so another fingerprint).
+let shortOrderChart = try! Statechart<OrderState, OrderEvent, Order> {
+    State(.placed) { On(.pay, to: .paid) }
+    Final(.paid)
+}
+
+/// A chart whose step sends a delayed event out, which a durable instance cannot keep.
+let delayedOutChart = try! Statechart<OrderState, OrderEvent, Order> {
+    State(.placed) { On(.pay, to: .paid) { _, _, outbox in outbox.sendToParent(.paidNotice, after: .seconds(1)) } }
+    State(.paid)
+}
+
+/// A wall clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let now = Mutex<Int64>(1_700_000_000_000)
+    var millis: Int64 { now.withLock { $0 } }
+    func advance(by duration: Duration) {
+        now.withLock { $0 += duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 }
+    }
+    var wallClock: WallClock { WallClock { self.millis } }
+}
+
+/// A new folder for one test's database files, removed by `remove()`.
+struct TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("durable-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var databasePath: String { url.appendingPathComponent("store.sqlite").path }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+typealias OrderStore = DurableStore<OrderState, OrderEvent, Order>
+
+/// Opens a store of `chart` on `path`.
+func openStore(_ path: String, chart: Statechart<OrderState, OrderEvent, Order> = orderChart,
+               clock: ManualClock) async throws -> (OrderStore, SQLiteDurableStorage) {
+    let storage = try await SQLiteDurableStorage.open(path: path)
+    return (DurableStore(chart: chart, storage: storage, clock: clock.wallClock), storage)
+}
+
+/// Something a test handler can fail with.
+struct DeliveryRefused: Error {}
+
+/// Messages a handler received, across tasks.
+final class Received: Sendable {
+    private let ids = Mutex<[String]>([])
+    func append(_ id: String) { ids.withLock { $0.append(id) } }
+    var all: [String] { ids.withLock { $0 } }
+}
+
+/// Runs `body` with a store on a new database file, and closes and removes everything after.
+func withStore<T>(clock: ManualClock = ManualClock(), _ body: (OrderStore, String, ManualClock) async throws -> T) async throws -> T {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let (store, storage) = try await openStore(folder.databasePath, clock: clock)
+    do {
+        let value = try await body(store, folder.databasePath, clock)
+        try await storage.close()
+        return value
+    } catch {
+        try? await storage.close()
+        throw error
+    }
+}
