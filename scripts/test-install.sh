@@ -32,7 +32,8 @@ out="$("$tool" run "$chart" open)"
 # The manual: one page for the tool and one per subcommand, each a roff page of section 1.
 man1="$prefix/share/man/man1"
 for page in statechart statechart.validate statechart.run statechart.render statechart.trace \
-    statechart.check statechart.paths statechart.inspect; do
+    statechart.check statechart.paths statechart.inspect statechart.verify statechart.export \
+    statechart.migrate-check; do
   [ -f "$man1/$page.1" ] || fail "no manual page $page.1"
   grep -q '^\.Dt' "$man1/$page.1" || fail "$page.1 is not an mdoc page"
 done
