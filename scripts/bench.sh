@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: runs the benchmark suite (Benchmarks/, a package of its own, on ordo-one's
 # package-benchmark), prints the table (workload, ns/event, baseline ns/event, ratio,
-# allocations/event) and writes the same figures to Benchmarks/results/latest.json.
+# allocations/event) and writes the same figures to Benchmarks/results/latest.json; without
+# arguments, also the inspector under load and exhaustive verification's speed.
 # See docs/benchmarks.md. Extra arguments go to `swift package benchmark` (e.g. --filter 'W1-.*').
 # The first run builds the benchmark tool and the suite in release mode (several minutes).
 set -euo pipefail
@@ -25,4 +26,10 @@ if [ $# -eq 0 ]; then
     swift build -c release --product statecharts-inspector-demo
     /usr/bin/python3 scripts/inspector-scale.py .build/release/statecharts-inspector-demo \
         --json Benchmarks/results/inspector-scale.json
+
+    # Exhaustive verification: situations per second and bytes per situation, up to a million
+    # situations (docs/analysis.md; also `make verify-bench` alone).
+    cd "$root/Benchmarks"
+    swift build -c release --product statecharts-verify-bench
+    .build/release/statecharts-verify-bench results/verify.json
 fi
