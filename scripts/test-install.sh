@@ -27,7 +27,10 @@ cat > "$chart" <<'XML'
 XML
 out="$("$tool" run "$chart" open)"
 [ "$out" = "$(printf '[0] start -> closed (active: closed)\n[1] open -> opened (active: opened)')" ] || fail "unexpected run output: $out"
-"$tool" run --help | grep -q -- '--http' || fail "run --help does not list --http"
+# (The help is read whole before grep looks at it: `grep -q` would close the pipe early, and
+# with pipefail the tool's SIGPIPE would fail the check.)
+run_help="$("$tool" run --help)"
+grep -q -- '--http' <<< "$run_help" || fail "run --help does not list --http"
 
 # The manual: one page for the tool and one per subcommand, each a roff page of section 1.
 man1="$prefix/share/man/man1"
@@ -39,7 +42,8 @@ for page in statechart statechart.validate statechart.run statechart.render stat
 done
 grep -q 'http' "$man1/statechart.run.1" || fail "statechart.run.1 does not describe --http"
 if command -v man >/dev/null 2>&1; then
-  MANWIDTH=80 man -l "$man1/statechart.run.1" 2>/dev/null | grep -q 'Basic HTTP' || fail "man cannot render statechart.run.1"
+  rendered="$(MANWIDTH=80 man -l "$man1/statechart.run.1" 2>/dev/null)"
+  grep -q 'Basic HTTP' <<< "$rendered" || fail "man cannot render statechart.run.1"
 fi
 
 # The completions: valid scripts that name the subcommands.
