@@ -55,13 +55,25 @@ inspector-screenshots: deps browser-deps
 docs: deps
 	SWIFT=$(SWIFT) bash scripts/docs.sh
 
+# ThreadSanitizer's build folder, apart from .build.
+TSAN_BUILD ?= .build-tsan
+
 # The whole suite under ThreadSanitizer, in its own build folder. Any report fails it.
 # STATECHARTS_TSAN tells ThreadSanitizer about the package's locks (Sources/Statecharts/Support/
 # Locked.swift); scripts/tsan-mutex/ shows why, and that real races are still reported.
 tsan: deps
 	bash scripts/tsan-mutex/check.sh
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan -Xswiftc -DSTATECHARTS_TSAN
-	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan -Xswiftc -DSTATECHARTS_TSAN
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD) -Xswiftc -DSTATECHARTS_TSAN
+	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) -Xswiftc -DSTATECHARTS_TSAN
+
+# The suites that run threads, under ThreadSanitizer (a few minutes after the build): the live runner's,
+# the observable model, the inspector, Graphviz, Basic HTTP and the durable store. Same build.
+TSAN_SHORT_SUITES = StatechartsTests\.(RunnerTests|RunnerStepsTests|ConcurrencyStressTests|StepsGuideSampleTests|ChildChartTests|InvocationTests)/|Statecharts(Observation|Inspector|Graphviz|HTTP|Durable)Tests\.
+.PHONY: tsan-short
+tsan-short: deps
+	bash scripts/tsan-mutex/check.sh
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD) -Xswiftc -DSTATECHARTS_TSAN
+	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) -Xswiftc -DSTATECHARTS_TSAN --filter '$(TSAN_SHORT_SUITES)'
 
 # Every fuzz target with libFuzzer and AddressSanitizer, FUZZ_SECONDS each (default 600).
 fuzz: deps

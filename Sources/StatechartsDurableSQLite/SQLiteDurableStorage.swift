@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteNIO
+import Statecharts
 import StatechartsDurable
-import Synchronization
 
 /// A `DurableStorage` (StatechartsDurable) in one SQLite file, on sqlite-nio (SQLite is compiled
 /// in; nothing to install).
@@ -32,7 +32,7 @@ public final class SQLiteDurableStorage: DurableStorage {
     let connection: SQLiteConnection
     private let threadPool: NIOThreadPool
     private let gate = TransactionGate()
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     private init(path: String, busyTimeout: Duration, durability: Durability, connection: SQLiteConnection,
                  threadPool: NIOThreadPool) {
