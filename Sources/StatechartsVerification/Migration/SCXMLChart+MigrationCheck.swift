@@ -22,37 +22,11 @@ extension SCXMLChart {
         guard migration.old === statechart else {
             throw VerificationError(["the migration starts from another chart than this document's"])
         }
-        let invoking = document.allStates.filter { !$0.invokes.isEmpty }.map(\.id)
-        guard invoking.isEmpty else {
-            throw VerificationError(["\(invoking.map { "'\($0)'" }.joined(separator: ", ")) invoke\(invoking.count == 1 ? "s" : "") other sessions: invoked sessions are not explored"])
-        }
-        let first: StatechartInstance<String, SCXMLEvent, SCXMLContext>
-        do { first = try makeInstance(sessionID: "migrate-check", log: { _ in }) } catch {
-            throw VerificationError([error.description])
-        }
-        // The session set-up of `verify`: each branch gets the variables and active states of the
-        // situation it starts from put back into the session its copies share.
-        let names = variableNames
-        let locations = names.enumerated().map { i, name in
-            SCXMLExpression(id: expressions.count + names.count + i, kind: .location, source: name, position: .start)
-        }
-        let stateIDs = statechart.states
-        let explicitIDs = Set(document.allStates.flatMap(\.sends).compactMap(\.id))
-        let chart = self
+        let setup = try SCXMLExplorationSetup(self, sessionID: "migrate-check")
         return try MigrationChecker<String, SCXMLEvent, SCXMLContext, NewContext, [SCXMLValue?]>(
             migration: migration, events: (events ?? environmentEvents).map { SCXMLEvent($0) }, bounds: bounds,
-            makeInstance: { (try? chart.makeInstance(sessionID: "migrate-check", log: { _ in })) ?? first },
-            summarize: { instance in names.map { chart.value(ofVariable: $0, in: instance.context) } },
-            prepare: { instance, values in
-                let session = instance.context.session
-                for id in stateIDs { session.activeStates.remove(id) }
-                for id in instance.configuration { session.activeStates.insert(id) }
-                for (location, value) in zip(locations, values) {
-                    try? session.dataModel.assign(location, value: value ?? .undefined)
-                }
-            },
-            timerID: { id in id.flatMap { explicitIDs.contains($0) ? $0 : nil } },
-            progress: progress
+            makeInstance: setup.makeInstance, summarize: setup.summarize, prepare: setup.prepare,
+            timerID: setup.timerID, progress: progress
         ).run()
     }
 }

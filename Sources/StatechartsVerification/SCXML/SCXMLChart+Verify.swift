@@ -36,41 +36,15 @@ extension SCXMLChart {
         _ properties: [Property<String, SCXMLContext>], events: [String]? = nil,
         bounds: VerificationBounds = VerificationBounds(), progress: ((ExplorationStatistics) -> Void)? = nil
     ) throws(VerificationError) -> VerificationReport<String, SCXMLEvent, SCXMLContext> {
-        let invoking = document.allStates.filter { !$0.invokes.isEmpty }.map(\.id)
-        guard invoking.isEmpty else {
-            throw VerificationError(["\(invoking.map { "'\($0)'" }.joined(separator: ", ")) invoke\(invoking.count == 1 ? "s" : "") other sessions: invoked sessions are not explored"])
-        }
-        let first: StatechartInstance<String, SCXMLEvent, SCXMLContext>
-        do { first = try makeInstance(sessionID: "verify", log: { _ in }) } catch {
-            throw VerificationError([error.description])
-        }
-        let names = variableNames
-        // Numbers past the chart's own expressions and past those `value(ofVariable:in:)` uses.
-        let locations = names.enumerated().map { i, name in
-            SCXMLExpression(id: expressions.count + names.count + i, kind: .location, source: name, position: .start)
-        }
-        let stateIDs = statechart.states
-        let explicitIDs = Set(document.allStates.flatMap(\.sends).compactMap(\.id))
-        let chart = self
+        let setup = try SCXMLExplorationSetup(self, sessionID: "verify")
+        let names = setup.names
         return try Verification<String, SCXMLEvent, SCXMLContext, [SCXMLValue?]>(
             chart: statechart, events: (events ?? environmentEvents).map { SCXMLEvent($0) }, bounds: bounds,
-            makeInstance: { (try? chart.makeInstance(sessionID: "verify", log: { _ in })) ?? first },
-            summarize: { instance in names.map { chart.value(ofVariable: $0, in: instance.context) } },
+            makeInstance: setup.makeInstance, summarize: setup.summarize,
             describe: names.isEmpty ? nil : { values in
                 "{" + zip(names, values).map { "\"\($0)\": \($1?.json ?? "undefined")" }.joined(separator: ", ") + "}"
             },
-            prepare: { instance, values in
-                let session = instance.context.session
-                for id in stateIDs { session.activeStates.remove(id) }
-                for id in instance.configuration { session.activeStates.insert(id) }
-                for (location, value) in zip(locations, values) {
-                    try? session.dataModel.assign(location, value: value ?? .undefined)
-                }
-            },
-            // Generated send ids (`send.12`) differ by the order branches ran; only ids the
-            // document writes can be cancelled, so only those tell situations apart.
-            timerID: { id in id.flatMap { explicitIDs.contains($0) ? $0 : nil } },
-            progress: progress
+            prepare: setup.prepare, timerID: setup.timerID, progress: progress
         ).run(properties)
     }
 }
