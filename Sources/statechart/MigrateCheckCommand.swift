@@ -45,14 +45,7 @@ struct MigrateCheckCommand: ParsableCommand {
     @Option(help: "The events to send, comma-separated (default: the event names the old chart's transitions use).")
     var events: String?
 
-    @Option(name: .customLong("max-states"), help: "The most situations to explore (default 1000000).")
-    var maxStates = 1_000_000
-
-    @Option(name: .customLong("max-depth"), help: "The most steps from the start (default 10000).")
-    var maxDepth = 10_000
-
-    @Option(name: .customLong("max-seconds"), help: "The longest to explore, in seconds (default: no limit).")
-    var maxSeconds: Int?
+    @OptionGroup var exploration: ExplorationBoundsArguments
 
     @Flag(help: "Print one JSON object per configuration or memory that does not map.")
     var json = false
@@ -60,9 +53,6 @@ struct MigrateCheckCommand: ParsableCommand {
     @OptionGroup var scriptLimits: ScriptLimitArguments
 
     func validate() throws {
-        guard maxStates > 0, maxDepth >= 0, (maxSeconds ?? 1) > 0 else {
-            throw ValidationError("--max-states and --max-seconds must be positive, --max-depth at least 0")
-        }
         for map in maps where Self.pair(map) == nil {
             throw ValidationError("--map '\(map)': expected OLD=NEW, two state ids joined by '='")
         }
@@ -101,7 +91,7 @@ struct MigrateCheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let eventNames = events.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        let bounds = VerificationBounds(maxStates: maxStates, maxDepth: maxDepth, maxTime: maxSeconds.map { .seconds($0) })
+        let bounds = exploration.bounds
         let report: MigrationReport<String, SCXMLEvent>
         do {
             report = try oldChart.checkMigration(migration, events: eventNames, bounds: bounds) { statistics in

@@ -55,14 +55,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The events to send, comma-separated (default: the event names the chart's transitions use).")
     var events: String?
 
-    @Option(name: .customLong("max-states"), help: "The most situations to explore (default 1000000).")
-    var maxStates = 1_000_000
-
-    @Option(name: .customLong("max-depth"), help: "The most steps from the start (default 10000).")
-    var maxDepth = 10_000
-
-    @Option(name: .customLong("max-seconds"), help: "The longest to explore, in seconds (default: no limit).")
-    var maxSeconds: Int?
+    @OptionGroup var exploration: ExplorationBoundsArguments
 
     @Flag(help: "Print one JSON object per property.")
     var json = false
@@ -74,12 +67,6 @@ struct VerifyCommand: ParsableCommand {
     var tracePage: String?
 
     @OptionGroup var scriptLimits: ScriptLimitArguments
-
-    func validate() throws {
-        guard maxStates > 0, maxDepth >= 0, (maxSeconds ?? 1) > 0 else {
-            throw ValidationError("--max-states and --max-seconds must be positive, --max-depth at least 0")
-        }
-    }
 
     func run() throws {
         let loaded: SCXMLChart
@@ -93,7 +80,7 @@ struct VerifyCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let eventNames = events.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        let bounds = VerificationBounds(maxStates: maxStates, maxDepth: maxDepth, maxTime: maxSeconds.map { .seconds($0) })
+        let bounds = exploration.bounds
         let report: VerificationReport<String, SCXMLEvent, SCXMLContext>
         do {
             report = try loaded.verify(named.map(\.property), events: eventNames, bounds: bounds) { statistics in
