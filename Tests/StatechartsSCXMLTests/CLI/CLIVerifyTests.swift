@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `statechart verify` and `statechart export --promela`: their lines, their JSON, their exit
-/// statuses, on a small door chart written to a temporary file.
+/// statuses, on a small door chart written to a temporary file. Each process is waited for on a
+/// thread of its own (`CLIW3CSuiteTests.offThePool`), not on the threads other tests' tasks share.
 @Suite("statechart verify and export")
 struct CLIVerifyTests {
     static let door = """
@@ -17,8 +18,8 @@ struct CLIVerifyTests {
     """
 
     @Test("properties that hold: a line each, exit 0")
-    func holds() throws {
-        let (result, file) = try CLIProcess.run(chart: Self.door, ["verify", "FILE", "--never", "In('opened') && In('locked')",
+    func holds() async throws {
+        let (result, file) = try await Self.run(chart: Self.door, ["verify", "FILE", "--never", "In('opened') && In('locked')",
                                                                    "--deadlock-free", "--can-always-reach", "In('closed')"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
@@ -30,8 +31,8 @@ struct CLIVerifyTests {
     }
 
     @Test("a violated property: the shortest counterexample and the run that replays it, exit 1")
-    func violated() throws {
-        let (result, file) = try CLIProcess.run(chart: Self.door, ["verify", "FILE", "--never", "In('locked')"])
+    func violated() async throws {
+        let (result, file) = try await Self.run(chart: Self.door, ["verify", "FILE", "--never", "In('locked')"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(Array(result.lines.dropFirst()) == [
             "VIOLATED: never In('locked')",
@@ -42,8 +43,8 @@ struct CLIVerifyTests {
     }
 
     @Test("--json: one object per property, with the counterexample's steps")
-    func json() throws {
-        let (result, _) = try CLIProcess.run(chart: Self.door, ["verify", "FILE", "--never", "In('locked')", "--deadlock-free", "--json"])
+    func json() async throws {
+        let (result, _) = try await Self.run(chart: Self.door, ["verify", "FILE", "--never", "In('locked')", "--deadlock-free", "--json"])
         #expect(result.status == 1, "\(result.stderr)")
         let objects = try result.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.count == 2)
@@ -57,19 +58,21 @@ struct CLIVerifyTests {
     }
 
     @Test("a malformed property: its column, exit 2")
-    func badExpression() throws {
-        let (result, _) = try CLIProcess.run(chart: Self.door, ["verify", "FILE", "--never", "In('opened'"])
+    func badExpression() async throws {
+        let (result, _) = try await Self.run(chart: Self.door, ["verify", "FILE", "--never", "In('opened'"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("column"), "\(result.stderr)")
     }
 
     @Test("--render draws the counterexample on the diagram")
-    func render() throws {
+    func render() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.door.write(to: directory.appendingPathComponent("door.scxml"), atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["verify", "door.scxml", "--never", "In('locked')", "--render", "cex.svg"], in: directory)
+        let result = try await CLIW3CSuiteTests.offThePool {
+            try CLIProcess.run(["verify", "door.scxml", "--never", "In('locked')", "--render", "cex.svg"], in: directory)
+        }
         #expect(result.status == 1, "\(result.stderr)")
         let svg = try String(contentsOf: directory.appendingPathComponent("cex.svg"), encoding: .utf8)
         #expect(svg.contains("<svg"))
@@ -77,8 +80,8 @@ struct CLIVerifyTests {
     }
 
     @Test("export --promela: a model SPIN reads; a chart outside the subset is refused with its line")
-    func promela() throws {
-        let (result, _) = try CLIProcess.run(chart: Self.door, ["export", "--promela", "FILE"])
+    func promela() async throws {
+        let (result, _) = try await Self.run(chart: Self.door, ["export", "--promela", "FILE"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("proctype"))
         let parallel = """
@@ -86,9 +89,14 @@ struct CLIVerifyTests {
           <parallel id="p"><state id="a"/><state id="b"/></parallel>
         </scxml>
         """
-        let (refused, _) = try CLIProcess.run(chart: parallel, ["export", "--promela", "FILE"])
+        let (refused, _) = try await Self.run(chart: parallel, ["export", "--promela", "FILE"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains(":2:"), "\(refused.stderr)")
+    }
+
+    /// `CLIProcess.run(chart:_:)` off Swift concurrency's shared threads.
+    static func run(chart: String, _ arguments: [String]) async throws -> (CLIProcess.Result, String) {
+        try await CLIW3CSuiteTests.offThePool { try CLIProcess.run(chart: chart, arguments) }
     }
 
     /// The time the summary line ends with ("in 0.00 s"), which the test cannot know.
