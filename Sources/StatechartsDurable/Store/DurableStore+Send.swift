@@ -27,15 +27,11 @@ extension DurableStore {
                 }
             }
             var instance: StatechartInstance<StateID, Event, Context>
-            switch self.restore(record) {
-            case .success(let restored): instance = restored
-            case .failure(let error):
-                try await self.quarantine(error, in: tx)
-                return .failure(error)
+            var step: DurableStep
+            switch try await self.beginStep(record, at: now, in: tx) {
+            case .success(let begun): (instance, step) = begun
+            case .failure(let error): return .failure(error)
             }
-            var step = DurableStep(id: id, version: record.version + 1, originMillis: record.originMillis, nowMillis: now, log: [],
-                                   before: self.indexRows(of: instance.snapshot(), id: id, originMillis: record.originMillis))
-            try self.catchUp(&instance, &step)
             let result = instance.send(event)
             let resultData = try self.codec.encode(result, what: "the result", id: id)
             step.log.append(DurableLogRecord(
@@ -88,6 +84,24 @@ extension DurableStore {
         } catch {
             return .failure(.corruptRow(id: id, reason: error.problems.joined(separator: "; ")))
         }
+    }
+
+    /// The instance a row holds, caught up with the delayed events due by `now`, and the step
+    /// that will write it back; or why the row cannot be trusted (then quarantined).
+    func beginStep(
+        _ record: DurableInstanceRecord, at now: Int64, in tx: any DurableTransaction
+    ) async throws -> Result<(StatechartInstance<StateID, Event, Context>, DurableStep), DurableStoreError> {
+        var instance: StatechartInstance<StateID, Event, Context>
+        switch restore(record) {
+        case .success(let restored): instance = restored
+        case .failure(let error):
+            try await quarantine(error, in: tx)
+            return .failure(error)
+        }
+        var step = DurableStep(id: record.id, version: record.version + 1, originMillis: record.originMillis, nowMillis: now,
+                               log: [], before: indexRows(of: instance.snapshot(), id: record.id, originMillis: record.originMillis))
+        try catchUp(&instance, &step)
+        return .success((instance, step))
     }
 
     /// Quarantines the instance an error names, when the error is about its row.

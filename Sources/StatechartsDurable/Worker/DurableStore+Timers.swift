@@ -49,15 +49,11 @@ extension DurableStore {
             guard let record = try await tx.instance(id) else { return .success(0) }
             if let reason = record.quarantine { return .failure(.quarantined(id: id, reason: reason)) }
             var instance: StatechartInstance<StateID, Event, Context>
-            switch self.restore(record) {
-            case .success(let restored): instance = restored
-            case .failure(let error):
-                try await self.quarantine(error, in: tx)
-                return .failure(error)
+            let step: DurableStep
+            switch try await self.beginStep(record, at: now, in: tx) {
+            case .success(let begun): (instance, step) = begun
+            case .failure(let error): return .failure(error)
             }
-            var step = DurableStep(id: id, version: record.version + 1, originMillis: record.originMillis, nowMillis: now, log: [],
-                                   before: self.indexRows(of: instance.snapshot(), id: id, originMillis: record.originMillis))
-            try self.catchUp(&instance, &step)
             // Nothing due any more: someone delivered it first. Write nothing.
             guard !step.log.isEmpty else { return .success(0) }
             try await self.write(&instance, step, replacing: record, in: tx)
