@@ -8,8 +8,9 @@ package struct _PlainSendResult: Sendable, BitwiseCopyable {
     @usableFromInline let from: UInt64
     @usableFromInline let to: UInt64
 
-    /// No result: zero words (a head of zero is not a state a result can have words for, but
-    /// the value is never turned back into a result: it only fills empty slots).
+    /// Zero words, to fill a slot that holds no result yet. Zero words do decode (as a
+    /// transition numbered 0 between leaves 0), so a store keeps, beside the words, whether a
+    /// slot has a result at all, and never turns an empty slot's words back into one.
     @inlinable
     package init() {
         head = 0
