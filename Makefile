@@ -28,18 +28,32 @@ inspector-demo: deps
 durable-demo: deps
 	SWIFT=$(SWIFT) bash scripts/durable-kill-demo.sh
 
+# The durable store's crash test: 4 worker processes, 100,000 events, 10,000 instances, 50 kill -9s,
+# on SQLite and on PostgreSQL, checked against a reference run (release build; docs/durable.md,
+# "Proof"). `make test` runs a short one.
+.PHONY: durable-crash durable-bench
+durable-crash: deps
+	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash
+
+# The durable store's throughput on SQLite and PostgreSQL; writes Benchmarks/results/durable.json.
+durable-bench: deps
+	SWIFT=$(SWIFT) bash scripts/durable-load.sh bench
+
 # The tests: the Swift suites, the compiled charts' error locations, the typed SCXML example
 # package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
-# headless Chromium, and a short run of the inspector under load (200 instances at 10 Hz, 15 s;
-# `make inspector-scale` is the full one).
+# headless Chromium, a short run of the inspector under load (200 instances at 10 Hz, 15 s;
+# `make inspector-scale` is the full one), and a short crash test of the durable store (`make durable-crash`).
+# The durable store's PostgreSQL tests use STATECHARTS_POSTGRES_URL, or a throwaway server started
+# around `swift test` when this machine can (scripts/postgres-test-server.sh).
 test: deps browser-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	bash scripts/postgres-test-server.sh run $(SWIFT) test
 	bash scripts/check-compiled-error-location.sh
 	SWIFT=$(SWIFT) bash scripts/test-typed-scxml.sh
 	bash scripts/test-inspector-browser.sh
 	$(SWIFT) build --product statecharts-inspector-demo
 	/usr/bin/python3 scripts/inspector-scale.py .build/debug/statecharts-inspector-demo --instances 200 --seconds 15 --timeline 50
+	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash --short
 
 # The inspector under load: 1,000 media players at 10 Hz for 60 s with a page open (release build);
 # writes Benchmarks/results/inspector-scale.json. `make bench` runs it too.

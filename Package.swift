@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "StatechartsLogging", targets: ["StatechartsLogging"]),
         .library(name: "StatechartsDurable", targets: ["StatechartsDurable"]),
         .library(name: "StatechartsDurableSQLite", targets: ["StatechartsDurableSQLite"]),
+        .library(name: "StatechartsDurablePostgres", targets: ["StatechartsDurablePostgres"]),
         .library(name: "StatechartsVerification", targets: ["StatechartsVerification"]),
         // The demos' media player, for the verification benchmark (Benchmarks/).
         .library(name: "MediaPlayerExample", targets: ["MediaPlayerExample"]),
@@ -26,6 +27,7 @@ let package = Package(
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
         .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
         .executable(name: "statecharts-durable-demo", targets: ["StatechartsDurableDemo"]),
+        .executable(name: "statecharts-durable-load", targets: ["StatechartsDurableLoad"]),
         // Typed SCXML at build time: each .scxml file of a target becomes typed Swift.
         .plugin(name: "StatechartsSCXMLPlugin", targets: ["StatechartsSCXMLPlugin"]),
     ],
@@ -42,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
         // Durable instances on SQLite (StatechartsDurableSQLite only); SQLite itself is vendored.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // Durable instances on PostgreSQL (StatechartsDurablePostgres only).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The core: definition, compiler and runtime. No dependencies at all.
@@ -118,6 +122,11 @@ let package = Package(
         .target(name: "StatechartsDurableSQLite", dependencies: [
             "Statecharts", "StatechartsDurable", .product(name: "SQLiteNIO", package: "sqlite-nio"),
         ]),
+        // The PostgreSQL storage on postgres-nio, for workers on many machines sharing one database.
+        .target(name: "StatechartsDurablePostgres", dependencies: [
+            "Statecharts", "StatechartsDurable", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // The live inspector: watch, drive and rewind running charts from a browser. Its HTTP and
         // WebSocket server is SwiftNIO's (already the HTTP processor's), so it adds no package.
@@ -173,6 +182,30 @@ let package = Package(
             path: "Examples/DurableDemo"
         ),
 
+        // The durable store's crash test and benchmarks (`make durable-crash`, `make durable-bench`):
+        // the chart, the plan and the checker (a target of their own, for the checker's tests), and
+        // the tool.
+        .target(name: "StatechartsDurableLoadKit", dependencies: ["Statecharts", "StatechartsDurable"],
+                path: "Examples/DurableLoad/Kit"),
+        .executableTarget(
+            name: "StatechartsDurableLoad",
+            dependencies: [
+                "StatechartsDurableLoadKit", "StatechartsDurable", "StatechartsDurableSQLite", "StatechartsDurablePostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/DurableLoad/Tool"
+        ),
+
+        // Row locks against optimistic version checks on PostgreSQL, measured (docs/durable.md).
+        .executableTarget(
+            name: "DurablePostgresLocking",
+            dependencies: [
+                "Statecharts", "StatechartsDurable", "StatechartsDurablePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/DurablePostgresLocking"
+        ),
+
         .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
         .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript", "StatechartsHTTP"],
                     exclude: ["W3C/expected-pass.txt"]),
@@ -209,7 +242,9 @@ let package = Package(
             "StatechartsLogging", "Statecharts", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StatechartsDurableTests", dependencies: [
-            "StatechartsDurable", "StatechartsDurableSQLite", "Statecharts",
+            "StatechartsDurable", "StatechartsDurableSQLite", "StatechartsDurablePostgres", "Statecharts",
+            "StatechartsDurableLoadKit", "StatechartsVerification",
+            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StatechartsSCXMLCodegenTests", dependencies: ["StatechartsSCXMLCodegen", "StatechartsSCXML"],
                     exclude: ["Golden"]),

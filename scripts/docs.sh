@@ -5,7 +5,7 @@
 set -euo pipefail
 SWIFT="${SWIFT:-swift}"
 status=0
-for target in Statecharts StatechartsSCXML StatechartsECMAScript StatechartsGraphviz StatechartsAnalysis StatechartsMigration StatechartsHTTP StatechartsInspector StatechartsObservation StatechartsLogging StatechartsVerification StatechartsDurable StatechartsDurableSQLite; do
+for target in Statecharts StatechartsSCXML StatechartsECMAScript StatechartsGraphviz StatechartsAnalysis StatechartsMigration StatechartsHTTP StatechartsInspector StatechartsObservation StatechartsLogging StatechartsVerification StatechartsDurable StatechartsDurableSQLite StatechartsDurablePostgres; do
     echo "== $target"
     log="$(mktemp)"
     if ! "$SWIFT" package generate-documentation --target "$target" >"$log" 2>&1; then

@@ -25,6 +25,8 @@ fi
 # spin: the model checker the verification tests cross-check against (it compiles its
 # verifiers with gcc).
 command -v spin >/dev/null 2>&1 || missing+=(spin)
+# postgresql: the server the durable store's PostgreSQL tests start (scripts/postgres-test-server.sh).
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ "${1:-}" = "browser" ] || [ "${1:-}" = "bench" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)

@@ -112,6 +112,12 @@ struct SQLiteDurableTransaction: DurableTransaction {
         return try rows.map { try Self.string($0, "id") }
     }
 
+    /// The write transaction holds the database's write lock (`BEGIN IMMEDIATE`): no other
+    /// writer can hold the instance, so the claim is the plain query.
+    func claimInstanceWithDueTimer(atOrBefore millis: Int64, excluding: Set<String>) async throws -> String? {
+        try await instancesWithDueTimers(atOrBefore: millis, limit: excluding.count + 1).first { !excluding.contains($0) }
+    }
+
     func pendingOutbox(limit: Int) async throws -> [DurableOutboxRecord] {
         let rows = try await run("""
             SELECT id, instance_id, version, ordinal, event, created_ms, attempts, last_error FROM durable_outbox

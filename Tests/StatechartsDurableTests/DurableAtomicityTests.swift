@@ -35,23 +35,23 @@ let flakyChart = try! Statechart<OrderState, FlakyEvent, Order> {
 
 @Suite("Durable store: a step commits whole or not at all")
 struct DurableAtomicityTests {
-    @Test("a step that fails after writing part of its rows leaves none of them")
-    func failedStepLeavesNothing() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let storage = try await SQLiteDurableStorage.open(path: folder.databasePath)
-        let store = DurableStore(chart: flakyChart, storage: storage, clock: ManualClock().wallClock)
-        try await store.create("o1", context: Order())
-        await #expect(throws: DurableStoreError.self) { try await store.send(.go, to: "o1", idempotencyKey: "k") }
-        let order = try #require(try await store.instance("o1"))
-        #expect(order.version == 1)
-        #expect(order.context.payments == 0)
-        #expect(try await store.instances(inState: .placed) == ["o1"])
-        #expect(try await store.instances(inState: .paid) == [])
-        #expect(try await store.instancesWithPendingTimers() == [])
-        #expect(try await store.eventLog(of: "o1").map(\.kind) == [.create])
-        // The key was not recorded: the same key is applied when sent again (and fails again).
-        await #expect(throws: DurableStoreError.self) { try await store.send(.go, to: "o1", idempotencyKey: "k") }
-        try await storage.close()
+    @Test("a step that fails after writing part of its rows leaves none of them", arguments: storageKinds)
+    func failedStepLeavesNothing(_ kind: StorageKind) async throws {
+        try await withDatabase(kind) { database in
+            let storage = try await database.open()
+            let store = DurableStore(chart: flakyChart, storage: storage.storage, clock: ManualClock().wallClock)
+            try await store.create("o1", context: Order())
+            await #expect(throws: DurableStoreError.self) { try await store.send(.go, to: "o1", idempotencyKey: "k") }
+            let order = try #require(try await store.instance("o1"))
+            #expect(order.version == 1)
+            #expect(order.context.payments == 0)
+            #expect(try await store.instances(inState: .placed) == ["o1"])
+            #expect(try await store.instances(inState: .paid) == [])
+            #expect(try await store.instancesWithPendingTimers() == [])
+            #expect(try await store.eventLog(of: "o1").map(\.kind) == [.create])
+            // The key was not recorded: the same key is applied when sent again (and fails again).
+            await #expect(throws: DurableStoreError.self) { try await store.send(.go, to: "o1", idempotencyKey: "k") }
+            try await storage.close()
+        }
     }
 }

@@ -6,11 +6,11 @@ import Testing
 
 @Suite("Durable store: concurrent sends")
 struct DurableConcurrencyTests {
-    @Test("sends from many tasks through two store objects on one file are serialized: none is lost")
-    func concurrentSendsSerialize() async throws {
-        try await withStore { store, path, clock in
+    @Test("sends from many tasks through two store objects on one file are serialized: none is lost", arguments: storageKinds)
+    func concurrentSendsSerialize(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, database, clock in
             try await store.create("o1", context: Order())
-            let (second, storage) = try await openStore(path, clock: clock)
+            let (second, storage) = try await openStore(database, clock: clock)
             let perStore = 20
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for i in 0..<perStore {
@@ -28,11 +28,11 @@ struct DurableConcurrencyTests {
         }
     }
 
-    @Test("the same key sent concurrently from two stores is applied once")
-    func concurrentSameKey() async throws {
-        try await withStore { store, path, clock in
+    @Test("the same key sent concurrently from two stores is applied once", arguments: storageKinds)
+    func concurrentSameKey(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, database, clock in
             try await store.create("o1", context: Order())
-            let (second, storage) = try await openStore(path, clock: clock)
+            let (second, storage) = try await openStore(database, clock: clock)
             let results = try await withThrowingTaskGroup(of: SendResult.self) { group in
                 for i in 0..<10 {
                     group.addTask { try await (i.isMultiple(of: 2) ? store : second).send(.bump, to: "o1", idempotencyKey: "once") }

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Durable store: outbox")
 struct DurableOutboxTests {
-    @Test("a failing handler gets the message again, with the same id, until it takes it")
-    func atLeastOnce() async throws {
-        try await withStore { store, _, _ in
+    @Test("a failing handler gets the message again, with the same id, until it takes it", arguments: storageKinds)
+    func atLeastOnce(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             try await store.create("o1", context: Order())
             try await store.send(.pay, to: "o1")
             let received = Received()
@@ -30,9 +30,9 @@ struct DurableOutboxTests {
         }
     }
 
-    @Test("a failed message holds back the later messages of its instance, not the others")
-    func orderPerInstance() async throws {
-        try await withStore { store, _, _ in
+    @Test("a failed message holds back the later messages of its instance, not the others", arguments: storageKinds)
+    func orderPerInstance(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             for id in ["a", "b"] {
                 try await store.create(id, context: Order())
                 try await store.send(.pay, to: id)
@@ -50,9 +50,9 @@ struct DurableOutboxTests {
         }
     }
 
-    @Test("messages delivered to instances of the store are applied once, even when delivered twice")
-    func deliveryToInstances() async throws {
-        try await withStore { store, _, _ in
+    @Test("messages delivered to instances of the store are applied once, even when delivered twice", arguments: storageKinds)
+    func deliveryToInstances(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             try await store.create("ledger", context: Order())
             try await store.create("o1", context: Order())
             try await store.send(.pay, to: "o1")

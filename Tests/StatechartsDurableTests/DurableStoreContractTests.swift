@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Durable store: create, send, instance, delete, queries")
 struct DurableStoreContractTests {
-    @Test("create starts the instance; creating it again returns it unchanged")
-    func createIsIdempotent() async throws {
-        try await withStore { store, _, _ in
+    @Test("create starts the instance; creating it again returns it unchanged", arguments: storageKinds)
+    func createIsIdempotent(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             let first = try await store.create("o1", context: Order(payments: 0, bumps: 7))
             #expect(first.version == 1)
             #expect(first.activeLeaves == [.placed])
@@ -19,11 +19,11 @@ struct DurableStoreContractTests {
         }
     }
 
-    @Test("create refuses an id that an instance of another chart has")
-    func createRefusesAnotherChart() async throws {
-        try await withStore { store, path, clock in
+    @Test("create refuses an id that an instance of another chart has", arguments: storageKinds)
+    func createRefusesAnotherChart(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, database, clock in
             try await store.create("o1", context: Order())
-            let (other, storage) = try await openStore(path, chart: shortOrderChart, clock: clock)
+            let (other, storage) = try await openStore(database, chart: shortOrderChart, clock: clock)
             await #expect(throws: DurableStoreError.alreadyExists(id: "o1", fingerprint: orderChart.fingerprint,
                                                                   expected: shortOrderChart.fingerprint)) {
                 try await other.create("o1", context: Order())
@@ -32,9 +32,9 @@ struct DurableStoreContractTests {
         }
     }
 
-    @Test("a send commits the snapshot, version, timers, outbox, active states and log together")
-    func sendCommitsEverything() async throws {
-        try await withStore { store, _, clock in
+    @Test("a send commits the snapshot, version, timers, outbox, active states and log together", arguments: storageKinds)
+    func sendCommitsEverything(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, clock in
             let created = try await store.create("o1", context: Order())
             clock.advance(by: .seconds(2))
             let result = try await store.send(.pay, to: "o1")
@@ -57,9 +57,9 @@ struct DurableStoreContractTests {
         }
     }
 
-    @Test("a key already applied returns the first result and changes nothing")
-    func idempotencyKey() async throws {
-        try await withStore { store, _, _ in
+    @Test("a key already applied returns the first result and changes nothing", arguments: storageKinds)
+    func idempotencyKey(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             try await store.create("o1", context: Order())
             let first = try await store.send(.pay, to: "o1", idempotencyKey: "payment-77")
             try await store.send(.bump, to: "o1", idempotencyKey: "bump-1")
@@ -81,9 +81,9 @@ struct DurableStoreContractTests {
         }
     }
 
-    @Test("queries: instances in a state, with pending timers, by fingerprint; delete")
-    func queriesAndDelete() async throws {
-        try await withStore { store, _, _ in
+    @Test("queries: instances in a state, with pending timers, by fingerprint; delete", arguments: storageKinds)
+    func queriesAndDelete(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, _ in
             for id in ["a", "b", "c"] { try await store.create(id, context: Order()) }
             try await store.send(.pay, to: "b")
             try await store.send(.cancel, to: "c")
@@ -104,17 +104,17 @@ struct DurableStoreContractTests {
         }
     }
 
-    @Test("a step that sends a delayed event out is refused and rolled back")
-    func unsupportedStepIsRolledBack() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let (store, storage) = try await openStore(folder.databasePath, chart: delayedOutChart, clock: ManualClock())
-        try await store.create("o1", context: Order())
-        await #expect(throws: DurableStoreError.self) { try await store.send(.pay, to: "o1") }
-        let order = try #require(try await store.instance("o1"))
-        #expect(order.version == 1)
-        #expect(order.activeLeaves == [.placed])
-        #expect(try await store.eventLog(of: "o1").count == 1)
-        try await storage.close()
+    @Test("a step that sends a delayed event out is refused and rolled back", arguments: storageKinds)
+    func unsupportedStepIsRolledBack(_ kind: StorageKind) async throws {
+        try await withDatabase(kind) { database in
+            let (store, storage) = try await openStore(database, chart: delayedOutChart, clock: ManualClock())
+            try await store.create("o1", context: Order())
+            await #expect(throws: DurableStoreError.self) { try await store.send(.pay, to: "o1") }
+            let order = try #require(try await store.instance("o1"))
+            #expect(order.version == 1)
+            #expect(order.activeLeaves == [.placed])
+            #expect(try await store.eventLog(of: "o1").count == 1)
+            try await storage.close()
+        }
     }
 }

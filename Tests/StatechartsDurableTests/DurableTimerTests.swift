@@ -6,47 +6,47 @@ import Testing
 
 @Suite("Durable store: timers")
 struct DurableTimerTests {
-    @Test("a timer that fell due while no process ran fires once after a restart, late")
-    func timerAfterRestart() async throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let clock = ManualClock()
-        do {
-            let (store, storage) = try await openStore(folder.databasePath, clock: clock)
-            try await store.create("o1", context: Order())
-            try await store.send(.pay, to: "o1")
+    @Test("a timer that fell due while no process ran fires once after a restart, late", arguments: storageKinds)
+    func timerAfterRestart(_ kind: StorageKind) async throws {
+        try await withDatabase(kind) { database in
+            let clock = ManualClock()
+            do {
+                let (store, storage) = try await openStore(database, clock: clock)
+                try await store.create("o1", context: Order())
+                try await store.send(.pay, to: "o1")
+                #expect(await store.deliverDueTimers().delivered == 0)
+                try await storage.close()
+            }
+            // No process runs while the ship timer (5 s) falls due and 3 s more pass.
+            clock.advance(by: .seconds(8))
+            let (store, storage) = try await openStore(database, clock: clock)
+            #expect(try await store.instance("o1")?.activeLeaves == [.paid])
+            let round = await store.deliverDueTimers()
+            #expect(round.delivered == 1)
+            #expect(round.failures.isEmpty)
+            let order = try #require(try await store.instance("o1"))
+            #expect(order.activeLeaves == [.shipped])
+            #expect(order.instance.now == .seconds(8))
+            let timerRow = try #require(try await store.eventLog(of: "o1").last)
+            #expect(timerRow.kind == .timer)
+            #expect(timerRow.lateMillis == 3_000)
             #expect(await store.deliverDueTimers().delivered == 0)
+            #expect(try await store.instancesWithPendingTimers() == [])
+            #expect(try await store.outboxMessages(of: "o1").map(\.message.event) == [.paidNotice, .shippedNotice])
             try await storage.close()
         }
-        // No process runs while the ship timer (5 s) falls due and 3 s more pass.
-        clock.advance(by: .seconds(8))
-        let (store, storage) = try await openStore(folder.databasePath, clock: clock)
-        #expect(try await store.instance("o1")?.activeLeaves == [.paid])
-        let round = await store.deliverDueTimers()
-        #expect(round.delivered == 1)
-        #expect(round.failures.isEmpty)
-        let order = try #require(try await store.instance("o1"))
-        #expect(order.activeLeaves == [.shipped])
-        #expect(order.instance.now == .seconds(8))
-        let timerRow = try #require(try await store.eventLog(of: "o1").last)
-        #expect(timerRow.kind == .timer)
-        #expect(timerRow.lateMillis == 3_000)
-        #expect(await store.deliverDueTimers().delivered == 0)
-        #expect(try await store.instancesWithPendingTimers() == [])
-        #expect(try await store.outboxMessages(of: "o1").map(\.message.event) == [.paidNotice, .shippedNotice])
-        try await storage.close()
     }
 
-    @Test("workers on two store objects deliver each due timer exactly once")
-    func twoWorkersDeliverOnce() async throws {
-        try await withStore { store, path, clock in
+    @Test("workers on two store objects deliver each due timer exactly once", arguments: storageKinds)
+    func twoWorkersDeliverOnce(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, database, clock in
             let ids = (0..<12).map { "o\($0)" }
             for id in ids {
                 try await store.create(id, context: Order())
                 try await store.send(.pay, to: id)
             }
             clock.advance(by: .seconds(6))
-            let (second, storage) = try await openStore(path, clock: clock)
+            let (second, storage) = try await openStore(database, clock: clock)
             async let a = store.deliverDueTimers(limit: 100)
             async let b = second.deliverDueTimers(limit: 100)
             let (roundA, roundB) = await (a, b)
@@ -60,9 +60,9 @@ struct DurableTimerTests {
         }
     }
 
-    @Test("a send first delivers the timers that fell due before it, at their due time")
-    func dueTimerBeforeSend() async throws {
-        try await withStore { store, _, clock in
+    @Test("a send first delivers the timers that fell due before it, at their due time", arguments: storageKinds)
+    func dueTimerBeforeSend(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, clock in
             try await store.create("o1", context: Order())
             clock.advance(by: .seconds(61))
             let result = try await store.send(.pay, to: "o1")
@@ -75,9 +75,9 @@ struct DurableTimerTests {
         }
     }
 
-    @Test("a cancelled timer never fires")
-    func cancelledTimer() async throws {
-        try await withStore { store, _, clock in
+    @Test("a cancelled timer never fires", arguments: storageKinds)
+    func cancelledTimer(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, clock in
             try await store.create("o1", context: Order())
             // Paying cancels the payment timer (60 s) and sets the ship timer (5 s).
             try await store.send(.pay, to: "o1")
@@ -91,9 +91,9 @@ struct DurableTimerTests {
         }
     }
 
-    @Test("a running worker delivers due timers and the outbox until cancelled")
-    func workerRuns() async throws {
-        try await withStore { store, _, clock in
+    @Test("a running worker delivers due timers and the outbox until cancelled", arguments: storageKinds)
+    func workerRuns(_ kind: StorageKind) async throws {
+        try await withStore(kind) { store, _, clock in
             try await store.create("o1", context: Order())
             try await store.send(.pay, to: "o1")
             let received = Received()

@@ -101,6 +101,9 @@ public struct DurableLogRecord: Sendable, Hashable {
         case send
         /// A delayed event that fell due.
         case timer
+        /// The row, written by an older chart, was migrated to the store's chart (its `event`
+        /// is the old fingerprint, as 16 hexadecimal digits in JSON).
+        case migration
     }
 
     /// The instance.

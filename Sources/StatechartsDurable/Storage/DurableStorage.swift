@@ -3,7 +3,8 @@ import Foundation
 /// Where a ``DurableStore`` keeps its rows: a database with transactions.
 ///
 /// The store's engine is written against this protocol and nothing else, so each database is one
-/// implementation of it (`SQLiteDurableStorage` in StatechartsDurableSQLite). Everything the
+/// implementation of it (`SQLiteDurableStorage` in StatechartsDurableSQLite,
+/// `PostgresDurableStorage` in StatechartsDurablePostgres). Everything the
 /// store guarantees rests on ``withTransaction(_:_:)``: the body's reads and writes commit
 /// together or not at all, and two write transactions that touch the same instance never
 /// interleave.
@@ -12,8 +13,10 @@ public protocol DurableStorage: Sendable {
     ///
     /// A `.write` transaction must hold, from its first read, whatever lock keeps another write
     /// transaction from changing the instances it reads (SQLite: `BEGIN IMMEDIATE`, the database
-    /// write lock; a server database: `SELECT ... FOR UPDATE` of the instance's row), so that a
-    /// read-modify-write of an instance is never lost.
+    /// write lock; a server database: `SELECT ... FOR UPDATE` of the instance's row), or check at
+    /// the write that the instance's version is still the one read
+    /// (``DurableTransaction/updateInstance(_:expectedVersion:)`` returns `false`, and the store
+    /// runs the step again), so that a read-modify-write of an instance is never lost.
     func withTransaction<T: Sendable>(
         _ kind: DurableTransactionKind, _ body: (any DurableTransaction) async throws -> T
     ) async throws -> T
@@ -64,6 +67,16 @@ public protocol DurableTransaction: Sendable {
     /// Ids of instances (not quarantined) with a timer due at or before `millis`, earliest due
     /// first, at most `limit`.
     func instancesWithDueTimers(atOrBefore millis: Int64, limit: Int) async throws -> [String]
+    /// In a write transaction, claims the instance (not quarantined, not in `excluding`) whose
+    /// timer is due first at or before `millis` and that no other transaction holds, and returns
+    /// its id; `nil` when there is none. The instance stays held until the transaction ends, so
+    /// workers that claim at the same time get different instances instead of queueing on one.
+    ///
+    /// A server database locks the instance's row and skips the rows other transactions hold
+    /// (PostgreSQL: `FOR UPDATE SKIP LOCKED`). Where a write transaction already excludes every
+    /// other writer (SQLite's database write lock), it is a plain query. The default
+    /// implementation is that plain query, on ``instancesWithDueTimers(atOrBefore:limit:)``.
+    func claimInstanceWithDueTimer(atOrBefore millis: Int64, excluding: Set<String>) async throws -> String?
     /// Outbox messages not yet delivered nor quarantined, oldest first, at most `limit`.
     func pendingOutbox(limit: Int) async throws -> [DurableOutboxRecord]
     /// Marks an outbox message delivered at `millis`.
@@ -82,6 +95,14 @@ public protocol DurableTransaction: Sendable {
     func outbox(of instanceID: String?) async throws -> [(record: DurableOutboxRecord, delivered: Bool)]
     /// The quarantined instances and outbox messages.
     func quarantined() async throws -> [DurableQuarantineRecord]
+}
+
+extension DurableTransaction {
+    /// The first instance with a due timer that is not in `excluding`, by a plain query: right
+    /// for a storage whose write transactions exclude every other writer.
+    public func claimInstanceWithDueTimer(atOrBefore millis: Int64, excluding: Set<String>) async throws -> String? {
+        try await instancesWithDueTimers(atOrBefore: millis, limit: excluding.count + 1).first { !excluding.contains($0) }
+    }
 }
 
 /// Which instances a query asks for; quarantined instances match only ``quarantined``.

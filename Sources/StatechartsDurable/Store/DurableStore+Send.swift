@@ -67,6 +67,7 @@ extension DurableStore {
         let id = record.id
         if let reason = record.quarantine { return .failure(.quarantined(id: id, reason: reason)) }
         guard record.fingerprint == chart.fingerprint else {
+            if let migration = migrations[record.fingerprint] { return restore(record, through: migration) }
             return .failure(.unknownFingerprint(id: id, found: record.fingerprint, expected: chart.fingerprint))
         }
         let snapshot: StatechartSnapshot<StateID, Event>
@@ -100,6 +101,11 @@ extension DurableStore {
         }
         var step = DurableStep(id: record.id, version: record.version + 1, originMillis: record.originMillis, nowMillis: now,
                                log: [], before: indexRows(of: instance.snapshot(), id: record.id, originMillis: record.originMillis))
+        if record.fingerprint != chart.fingerprint {
+            // Read through a migration: the index rows hold the old chart's names, so rewrite them.
+            step.before = nil
+            step.log.append(migrationLog(record, version: step.version, at: now))
+        }
         try catchUp(&instance, &step)
         return .success((instance, step))
     }
@@ -107,7 +113,7 @@ extension DurableStore {
     /// Quarantines the instance an error names, when the error is about its row.
     func quarantine(_ error: DurableStoreError, in tx: any DurableTransaction) async throws {
         switch error {
-        case .unknownFingerprint(let id, _, _), .corruptRow(let id, _):
+        case .unknownFingerprint(let id, _, _), .corruptRow(let id, _), .migrationFailed(let id, _, _):
             try await tx.quarantineInstance(id, reason: error.description)
         default:
             break

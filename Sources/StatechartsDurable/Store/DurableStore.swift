@@ -37,6 +37,8 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
     /// How many times a step is retried when a storage with optimistic version checks reports
     /// that another writer changed the instance first.
     public let conflictRetries: Int
+    /// The migrations from older charts, by the fingerprint they read (see ``DurableMigration``).
+    public let migrations: [UInt64: DurableMigration<StateID, Event, Context>]
     let codec = DurableCodec()
 
     /// A store of instances of `chart` in `storage`.
@@ -44,7 +46,8 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
     ///   - chart: the chart; every row carries its `Statechart.fingerprint`.
     ///   - storage: the database.
     ///   - clock: the wall clock (the system's by default).
-    ///   - conflictRetries: retries of a step whose version check failed (never with SQLite,
+    ///   - conflictRetries: retries of a step whose version check failed (PostgreSQL's
+    ///     `.optimistic` locking; never with SQLite,
     ///     whose write transactions hold the database lock).
     public init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage, clock: WallClock = .system,
                 conflictRetries: Int = 8) {
@@ -52,6 +55,25 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
         self.storage = storage
         self.clock = clock
         self.conflictRetries = max(0, conflictRetries)
+        self.migrations = [:]
+    }
+
+    /// A store of instances of `chart` in `storage` that reads rows written by older charts
+    /// through `migrations` (see ``DurableMigration``); rows of any other chart are quarantined.
+    /// - Parameters:
+    ///   - chart: the chart; every row it writes carries its `Statechart.fingerprint`.
+    ///   - storage: the database.
+    ///   - migrations: one per older chart whose rows may still be in the database; two with the
+    ///     same ``DurableMigration/fromFingerprint`` keep the last.
+    ///   - clock: the wall clock (the system's by default).
+    ///   - conflictRetries: retries of a step whose version check failed.
+    public init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage,
+                migrations: [DurableMigration<StateID, Event, Context>], clock: WallClock = .system, conflictRetries: Int = 8) {
+        self.chart = chart
+        self.storage = storage
+        self.clock = clock
+        self.conflictRetries = max(0, conflictRetries)
+        self.migrations = Dictionary(migrations.map { ($0.fromFingerprint, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Creates the instance `id` with `context` and starts it (its initial macrostep runs and
@@ -65,7 +87,7 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
         try await writeStep(id) { tx, now in
             if let record = try await tx.instance(id) {
                 if let reason = record.quarantine { return .failure(.quarantined(id: id, reason: reason)) }
-                guard record.fingerprint == self.chart.fingerprint else {
+                guard record.fingerprint == self.chart.fingerprint || self.migrations[record.fingerprint] != nil else {
                     return .failure(.alreadyExists(id: id, fingerprint: record.fingerprint, expected: self.chart.fingerprint))
                 }
                 switch self.restore(record) {

@@ -19,6 +19,14 @@ public enum DurableStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Another writer kept changing the instance while this one retried (a storage with
     /// optimistic version checks).
     case tooManyConflicts(id: String, attempts: Int)
+    /// The instance's row was written by an older chart (`fingerprint`) and its migration threw;
+    /// it is now quarantined.
+    case migrationFailed(id: String, fingerprint: UInt64, reason: String)
+    /// ``DurableStore/migrateAll(from:)`` changed nothing: these instances (id: why) cannot be
+    /// migrated.
+    case migrationRefused(fingerprint: UInt64, failures: [String: String])
+    /// The store has no ``DurableMigration`` from this fingerprint.
+    case noMigration(fingerprint: UInt64)
 
     /// A sentence naming the instance.
     public var description: String {
@@ -41,6 +49,16 @@ public enum DurableStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             return "durable instance '\(id)': cannot encode: \(reason)"
         case .tooManyConflicts(let id, let attempts):
             return "durable instance '\(id)': still changed by another writer after \(attempts) attempts"
+        case .migrationFailed(let id, let fingerprint, let reason):
+            return "durable instance '\(id)' was written by chart \(Self.hex(fingerprint)) and cannot be migrated: \(reason); "
+                + "it is quarantined"
+        case .migrationRefused(let fingerprint, let failures):
+            let listed = failures.sorted { $0.key < $1.key }.prefix(20).map { "'\($0.key)': \($0.value)" }
+            let more = failures.count > 20 ? "; and \(failures.count - 20) more" : ""
+            return "no instance was migrated from chart \(Self.hex(fingerprint)): \(failures.count) cannot be: "
+                + listed.joined(separator: "; ") + more
+        case .noMigration(let fingerprint):
+            return "the store has no migration from chart \(Self.hex(fingerprint))"
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Statecharts
 import StatechartsDurable
+import StatechartsDurablePostgres
 import StatechartsDurableSQLite
 import Synchronization
 import Testing
@@ -72,5 +73,27 @@ struct DurableSampleTests {
         #expect(await store.deliverOutbox(to: toLedger).delivered == 1)
         #expect(try await store.instance("ledger")?.context.receipts == 1)
         try await storage.close()
+    }
+
+    @Test("the PostgreSQL samples run", .enabled(if: PostgresTestServer.shouldTest))
+    func postgresSamples() async throws {
+        try await withDatabase(.postgres) { database in
+            let databaseURL = database.location
+            let shipments = try Statechart<ShipmentState, ShipmentEvent, Shipment> {
+                State(.placed) { On(.pay, to: .paid) }
+                State(.paid) { On(.ship, to: .shipped) }
+                Final(.shipped)
+            }
+
+            let storage = try await PostgresDurableStorage.connect(url: databaseURL, poolSize: 8, locking: .rowLock)
+            let store = DurableStore(chart: shipments, storage: storage)
+            try await store.create("order-1", context: Shipment(total: 30))
+
+            let result = try await store.send(.pay, to: "order-1", idempotencyKey: "payment-77")
+            #expect(result.outcome == .transitioned)
+            #expect(try await store.instance("order-1")?.activeLeaves == [.paid])
+
+            await storage.close()
+        }
     }
 }

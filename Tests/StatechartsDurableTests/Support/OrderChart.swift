@@ -1,6 +1,7 @@
 import Foundation
 import Statecharts
 import StatechartsDurable
+import StatechartsDurablePostgres
 import StatechartsDurableSQLite
 import Synchronization
 
@@ -80,11 +81,11 @@ struct TemporaryFolder {
 
 typealias OrderStore = DurableStore<OrderState, OrderEvent, Order>
 
-/// Opens a store of `chart` on `path`.
-func openStore(_ path: String, chart: Statechart<OrderState, OrderEvent, Order> = orderChart,
-               clock: ManualClock) async throws -> (OrderStore, SQLiteDurableStorage) {
-    let storage = try await SQLiteDurableStorage.open(path: path)
-    return (DurableStore(chart: chart, storage: storage, clock: clock.wallClock), storage)
+/// Opens a store of `chart` on `database`.
+func openStore(_ database: TestDatabase, chart: Statechart<OrderState, OrderEvent, Order> = orderChart,
+               clock: ManualClock, locking: PostgresDurableStorage.Locking = .rowLock) async throws -> (OrderStore, TestStorage) {
+    let storage = try await database.open(locking: locking)
+    return (DurableStore(chart: chart, storage: storage.storage, clock: clock.wallClock), storage)
 }
 
 /// Something a test handler can fail with.
@@ -97,17 +98,18 @@ final class Received: Sendable {
     var all: [String] { ids.withLock { $0 } }
 }
 
-/// Runs `body` with a store on a new database file, and closes and removes everything after.
-func withStore<T>(clock: ManualClock = ManualClock(), _ body: (OrderStore, String, ManualClock) async throws -> T) async throws -> T {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let (store, storage) = try await openStore(folder.databasePath, clock: clock)
-    do {
-        let value = try await body(store, folder.databasePath, clock)
-        try await storage.close()
-        return value
-    } catch {
-        try? await storage.close()
-        throw error
+/// Runs `body` with a store on a new database of `kind`, and closes and removes everything after.
+func withStore<T>(_ kind: StorageKind, clock: ManualClock = ManualClock(),
+                  _ body: (OrderStore, TestDatabase, ManualClock) async throws -> T) async throws -> T {
+    try await withDatabase(kind) { database in
+        let (store, storage) = try await openStore(database, clock: clock)
+        do {
+            let value = try await body(store, database, clock)
+            try await storage.close()
+            return value
+        } catch {
+            try? await storage.close()
+            throw error
+        }
     }
 }

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import StatechartsDurable
+import StatechartsDurableLoadKit
+
+/// One worker process of the crash test: sends its share of the plan, runs worker rounds (timers
+/// and outbox) meanwhile, and after its share runs rounds until every worker sent its share and
+/// nothing is left to do. Killed and restarted, it resumes from its progress mark.
+struct WorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker", abstract: "One worker process of the crash test (the crash command starts them).")
+
+    @OptionGroup var storage: StorageOptions
+    @OptionGroup var plan: PlanOptions
+
+    @Option(help: "The run's folder: progress marks, delivered message ids, markers.")
+    var runFolder: String
+
+    @Option(help: "This worker's index, 0 to workers - 1.")
+    var index: Int
+
+    @Option(help: "How many workers share the plan.")
+    var workers: Int
+
+    func validate() throws {
+        guard workers >= 1, (0..<workers).contains(index) else { throw ValidationError("--index must be in 0..<--workers") }
+    }
+
+    func run() async throws {
+        let folder = RunFolder(path: runFolder)
+        let opened = try await storage.open(poolSize: 2)
+        let store = opened.store
+        let share = plan.plan.share(of: index, among: workers)
+        let start = folder.progress(of: index)
+        let progress = folder.openForWriting("progress-\(index)", append: false)
+        let delivered = folder.openForWriting("delivered-\(index)", append: true)
+        guard progress >= 0, delivered >= 0 else { throw ValidationError("cannot write in \(runFolder)") }
+        // The handler records each message's id with one write before it returns: a message the
+        // store marks delivered was recorded, whatever kill comes after.
+        let handler: DurableOutboxHandler<LoadEvent> = { message in
+            let line = message.id + ";\n"
+            _ = line.withCString { write(delivered, $0, strlen($0)) }
+        }
+        let worker = DurableWorker(store: store, outbox: handler, pollInterval: .milliseconds(20), batchSize: 50)
+        let rounds = Task { await runRounds(worker, store: store, folder: folder) }
+        var position = start
+        while position < share.count {
+            let send = share[position]
+            do {
+                try await store.send(send.event, to: plan.plan.instanceID(send.instance), idempotencyKey: send.key)
+                position += 1
+                folder.setProgress(position, of: index, descriptor: progress)
+            } catch {
+                // A busy database or a dropped connection: try the same send again.
+                FileHandle.standardError.write(Data("worker \(index): send \(send.key) failed: \(error); retrying\n".utf8))
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        folder.markSent(index)
+        await rounds.value
+        close(progress)
+        close(delivered)
+        try await opened.close()
+    }
+
+    /// Worker rounds until every share is sent, no timer is pending and a round finds nothing.
+    private func runRounds(_ worker: DurableWorker<LoadState, LoadEvent, LoadOrder>,
+                           store: DurableStore<LoadState, LoadEvent, LoadOrder>, folder: RunFolder) async {
+        while true {
+            let (timers, messages) = await worker.runOnce()
+            for failure in timers.failures + messages.failures {
+                FileHandle.standardError.write(Data("worker \(index): round failure \(failure.id): \(failure.error)\n".utf8))
+            }
+            let idle = timers.delivered == 0 && messages.delivered == 0 && timers.failures.isEmpty && messages.failures.isEmpty
+            if idle, folder.allSent(workers), (try? await store.instancesWithPendingTimers().isEmpty) == true {
+                // One more round: the outbox of the last timers' steps.
+                let last = await worker.runOnce()
+                if last.timers.delivered == 0 && last.outbox.delivered == 0 && last.outbox.failures.isEmpty { return }
+            }
+            if idle { try? await Task.sleep(for: worker.pollInterval) }
+        }
+    }
+}
