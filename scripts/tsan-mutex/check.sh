@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Why `make tsan` builds with -DSTATECHARTS_TSAN: ThreadSanitizer cannot see the standard library's
-# `Synchronization.Mutex` and reports accesses made under it as races (mutex-race.swift), while
+# Why `make tsan` builds with -DSTATECHARTS_TSAN: ThreadSanitizer cannot see how the standard
+# library's `Synchronization.Mutex` orders threads that contend for it (the wait and wake-up happen
+# in the uninstrumented standard library) and reports accesses made under it as races
+# (mutex-race.swift), while
 # `Locked` with the flag tells it about the lock (locked-no-race.swift: no report) without hiding
 # a real race (locked-real-race.swift: reported). Fails when any of the three behaves otherwise.
 set -euo pipefail
@@ -23,10 +25,10 @@ reports_race() {
 }
 
 reports_race mutexrace "$here/mutex-race.swift" \
-    || { echo "tsan-mutex: ThreadSanitizer now sees Mutex: Locked's annotations may be dropped" >&2; exit 1; }
+    || { echo "tsan-mutex: ThreadSanitizer now sees a contended Mutex: Locked's annotations may be dropped" >&2; exit 1; }
 if reports_race lockednorace "$here/locked-no-race.swift" "$locked"; then
     cat "$out/lockednorace.err" >&2; echo "tsan-mutex: Locked still reports a race" >&2; exit 1
 fi
 reports_race lockedrealrace "$here/locked-real-race.swift" "$locked" \
     || { echo "tsan-mutex: a real race beside Locked went unreported" >&2; exit 1; }
-echo "tsan-mutex: Mutex is invisible to ThreadSanitizer; Locked is seen; a real race is still reported"
+echo "tsan-mutex: a contended Mutex is invisible to ThreadSanitizer; Locked is seen; a real race is still reported"

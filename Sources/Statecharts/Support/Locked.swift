@@ -3,8 +3,9 @@ import Synchronization
 /// A value behind a lock, for this package's modules: a `Synchronization.Mutex` whose
 /// synchronization ThreadSanitizer is told about.
 ///
-/// ThreadSanitizer cannot see `Mutex` (the standard library is not instrumented), so it reports
-/// every pair of accesses made under one from two threads as a race: see
+/// ThreadSanitizer cannot see how `Mutex` orders two threads that contend for it (the waiting and
+/// the wake-up happen in the standard library, which is not instrumented), so it reports accesses
+/// made under one from two threads as a race whenever they contended: see
 /// `scripts/tsan-mutex/`, which reproduces that with the standard library alone and shows that
 /// this type silences it while a real race (one access outside the lock) is still reported.
 /// `make tsan` builds with `-DSTATECHARTS_TSAN`, which makes ``withLock(_:)`` announce the lock's

@@ -16,8 +16,8 @@ struct CLICheckTests {
     </scxml>
     """
 
-    func run(_ text: String, _ arguments: [String]) throws -> (CLIProcess.Result, String) {
-        try CLIProcess.run(chart: text, arguments)
+    func run(_ text: String, _ arguments: [String]) async throws -> (CLIProcess.Result, String) {
+        try await CLIProcess.run(chart: text, arguments)
     }
 
     /// The package's root, from this file's path.
@@ -27,16 +27,16 @@ struct CLICheckTests {
     }
 
     @Test("the media player has no findings: exit 0, nothing printed")
-    func mediaPlayer() throws {
+    func mediaPlayer() async throws {
         let path = Self.root.appendingPathComponent("Examples/SCXML/media-player.scxml").path
-        let result = try CLIProcess.run(["check", path])
+        let result = try await CLIProcess.run(["check", path])
         #expect(result.status == 0)
         #expect(result.stdout == "")
     }
 
     @Test("findings print FILE:LINE:COL: warning: KIND: message in document order, exit 1")
-    func readable() throws {
-        let (result, path) = try run(Self.flawed, ["check", "FILE"])
+    func readable() async throws {
+        let (result, path) = try await run(Self.flawed, ["check", "FILE"])
         #expect(result.status == 1)
         #expect(result.lines == [
             "\(path):3:14: warning: unused-event: event 'nobody.listens' is sent but no transition matches it",
@@ -46,8 +46,8 @@ struct CLICheckTests {
     }
 
     @Test("--json prints one object per finding")
-    func json() throws {
-        let (result, _) = try run(Self.flawed, ["check", "FILE", "--json", "--allow", "unused-event,unreachable-state"])
+    func json() async throws {
+        let (result, _) = try await run(Self.flawed, ["check", "FILE", "--json", "--allow", "unused-event,unreachable-state"])
         #expect(result.status == 1)
         #expect(result.lines == [
             #"{"kind":"shadowed-transition","state":"a","transition":"root/a#2","line":5,"column":5,"message":"transition 'go' → 'island' can never be taken: the earlier transition 'go' → 'b' has no guard and matches every event it matches"}"#,
@@ -55,23 +55,23 @@ struct CLICheckTests {
     }
 
     @Test("--allow silences kinds; with every finding silenced the exit status is 0")
-    func allow() throws {
-        let (result, _) = try run(Self.flawed, ["check", "FILE", "--allow", "unused-event", "--allow", "shadowed-transition,unreachable-state"])
+    func allow() async throws {
+        let (result, _) = try await run(Self.flawed, ["check", "FILE", "--allow", "unused-event", "--allow", "shadowed-transition,unreachable-state"])
         #expect(result.status == 0)
         #expect(result.stdout == "")
     }
 
     @Test("usage errors exit 2: an unknown kind, a missing file argument")
-    func usage() throws {
-        let (unknown, _) = try run(Self.flawed, ["check", "FILE", "--allow", "unreachable"])
+    func usage() async throws {
+        let (unknown, _) = try await run(Self.flawed, ["check", "FILE", "--allow", "unreachable"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown kind 'unreachable'"))
-        #expect(try CLIProcess.run(["check"]).status == 2)
+        #expect(try await CLIProcess.run(["check"]).status == 2)
     }
 
     @Test("a chart that cannot be loaded: its problems on standard error, exit 1")
-    func unloadable() throws {
-        let (result, path) = try run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\"><state id=\"a\"><transition target=\"zz\"/></state></scxml>", ["check", "FILE"])
+    func unloadable() async throws {
+        let (result, path) = try await run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\"><state id=\"a\"><transition target=\"zz\"/></state></scxml>", ["check", "FILE"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(path):1:"))
     }

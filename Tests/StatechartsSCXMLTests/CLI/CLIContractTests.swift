@@ -28,20 +28,20 @@ struct CLIContractTests {
     """
 
     /// Writes `text` to a temporary file and runs `statechart` with the arguments, `FILE` replaced by its path.
-    func run(_ text: String, _ arguments: [String]) throws -> (CLIProcess.Result, String) {
-        try CLIProcess.run(chart: text, arguments)
+    func run(_ text: String, _ arguments: [String]) async throws -> (CLIProcess.Result, String) {
+        try await CLIProcess.run(chart: text, arguments)
     }
 
     @Test("validate prints 'valid' and exits 0")
-    func validateValid() throws {
-        let (result, _) = try run(Self.traffic, ["validate", "FILE"])
+    func validateValid() async throws {
+        let (result, _) = try await run(Self.traffic, ["validate", "FILE"])
         #expect(result.status == 0)
         #expect(result.stdout == "valid\n")
     }
 
     @Test("validate prints FILE:LINE:COLUMN: message per problem and exits 1")
-    func validateProblems() throws {
-        let (result, path) = try run("""
+    func validateProblems() async throws {
+        let (result, path) = try await run("""
         <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
           <state id="a" color="red">
             <transition event="go" target="nowhere"/>
@@ -58,18 +58,18 @@ struct CLIContractTests {
     }
 
     @Test("validate reports malformed XML and unreadable files")
-    func validateMalformed() throws {
-        let (result, path) = try run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n  <state id=\"a\">\n</scxml>\n", ["validate", "FILE"])
+    func validateMalformed() async throws {
+        let (result, path) = try await run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n  <state id=\"a\">\n</scxml>\n", ["validate", "FILE"])
         #expect(result.status == 1)
         #expect(result.lines == ["\(path):3:1: the end tag </scxml> does not match the open element <state> (line 2, column 3)"])
-        let missing = try CLIProcess.run(["validate", "/nonexistent/chart.scxml"])
+        let missing = try await CLIProcess.run(["validate", "/nonexistent/chart.scxml"])
         #expect(missing.status == 1)
         #expect(missing.stdout.hasPrefix("/nonexistent/chart.scxml:1:1: cannot read the file"))
     }
 
     @Test("run --json prints one object per step, with delayed events on their own lines")
-    func runJSON() throws {
-        let (result, _) = try run(Self.traffic, ["run", "FILE", "+1s", "+500ms", "stop", "--json"])
+    func runJSON() async throws {
+        let (result, _) = try await run(Self.traffic, ["run", "FILE", "+1s", "+500ms", "stop", "--json"])
         #expect(result.status == 0)
         #expect(result.lines == [
             #"{"step":0,"event":null,"configuration":["red","on"],"active":["light","lamp","red","power","on"],"finished":false}"#,
@@ -82,8 +82,8 @@ struct CLIContractTests {
     }
 
     @Test("--until-idle fires every pending delayed event, numbered STEPs + 1")
-    func untilIdle() throws {
-        let (result, _) = try run(Self.stepper, ["run", "FILE", "go", "--until-idle", "--json"])
+    func untilIdle() async throws {
+        let (result, _) = try await run(Self.stepper, ["run", "FILE", "go", "--until-idle", "--json"])
         #expect(result.status == 0)
         #expect(result.lines == [
             #"{"step":0,"event":null,"configuration":["a"],"active":["a"],"finished":false}"#,
@@ -93,8 +93,8 @@ struct CLIContractTests {
     }
 
     @Test("--until-idle gives up on a chart that keeps scheduling events, and says so")
-    func neverIdle() throws {
-        let (result, _) = try run("""
+    func neverIdle() async throws {
+        let (result, _) = try await run("""
         <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
           <state id="tick"><onentry><send event="t" delay="1s"/></onentry><transition event="t" target="tock"/></state>
           <state id="tock"><onentry><send event="t" delay="1s"/></onentry><transition event="t" target="tick"/></state>
@@ -106,8 +106,8 @@ struct CLIContractTests {
     }
 
     @Test("without --json, one readable line per step")
-    func readable() throws {
-        let (result, _) = try run(Self.stepper, ["run", "FILE", "go", "+2s", "ignored"])
+    func readable() async throws {
+        let (result, _) = try await run(Self.stepper, ["run", "FILE", "go", "+2s", "ignored"])
         #expect(result.status == 0)
         #expect(result.lines == [
             "[0] start -> a (active: a)",
@@ -119,26 +119,26 @@ struct CLIContractTests {
     }
 
     @Test("a malformed +DURATION exits 2 with a message; an unreadable chart exits 1")
-    func errors() throws {
-        let (bad, _) = try run(Self.stepper, ["run", "FILE", "+fast"])
+    func errors() async throws {
+        let (bad, _) = try await run(Self.stepper, ["run", "FILE", "+fast"])
         #expect(bad.status == 2)
         #expect(bad.stdout.isEmpty)
         #expect(bad.stderr.contains("invalid step '+fast'"))
-        let (unit, _) = try run(Self.stepper, ["run", "FILE", "+10"])
+        let (unit, _) = try await run(Self.stepper, ["run", "FILE", "+10"])
         #expect(unit.status == 2)
         #expect(unit.stderr.contains("needs a unit"))
-        let (broken, path) = try run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"a\"><transition target=\"x\"/></state></scxml>", ["run", "FILE"])
+        let (broken, path) = try await run("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"a\"><transition target=\"x\"/></state></scxml>", ["run", "FILE"])
         #expect(broken.status == 1)
         #expect(broken.stdout.isEmpty)
         #expect(broken.stderr == "\(path):1:62: unknown target 'x'\n")
-        let missing = try CLIProcess.run(["run", "/nonexistent.scxml", "--json"])
+        let missing = try await CLIProcess.run(["run", "/nonexistent.scxml", "--json"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot read the file"))
     }
 
     @Test("a chart that never settles stops with a message and exit 1, and <log> goes to standard error")
-    func runtimeError() throws {
-        let (result, _) = try run("""
+    func runtimeError() async throws {
+        let (result, _) = try await run("""
         <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
           <state id="a"><onentry><log label="entering a"/></onentry><transition target="b"/></state>
           <state id="b"><transition target="a"/></state>

@@ -24,29 +24,29 @@ struct CLIDiagramTests {
     func read(_ url: URL) -> [UInt8] { Array(FileManager.default.contents(atPath: url.path) ?? Data()) }
 
     @Test("--actions takes full, short or none; a bare --actions (the old flag) still means the default")
-    func actionStyles() throws {
+    func actionStyles() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         var outputs: [String: String] = [:]
         for (name, arguments) in [("default", [String]()), ("bare", ["--actions"]), ("bare-last", ["-o", "bare-last.dot", "--actions"]),
                                   ("short", ["--actions", "short"]), ("none", ["--actions", "none"]), ("no", ["--no-actions"])] {
             let output = arguments.contains("-o") ? [String]() : ["-o", "\(name).dot"]
-            let result = try CLIProcess.run(["render", "chart.scxml"] + output + arguments, in: directory)
+            let result = try await CLIProcess.run(["render", "chart.scxml"] + output + arguments, in: directory)
             #expect(result.status == 0, "\(name): \(result.stderr)")
             outputs[name] = String(decoding: read(directory.appendingPathComponent("\(name).dot")), as: UTF8.self)
         }
         #expect(outputs["bare"] == outputs["default"] && outputs["bare-last"] == outputs["default"])
         #expect(outputs["short"] == outputs["default"])
         #expect(outputs["none"] == outputs["no"])
-        #expect(try CLIProcess.run(["render", "chart.scxml", "-o", "x.dot", "--actions", "loud"], in: directory).status == 64)
+        #expect(try await CLIProcess.run(["render", "chart.scxml", "-o", "x.dot", "--actions", "loud"], in: directory).status == 64)
     }
 
     @Test("the format follows the output's extension: SVG, PNG, PDF and DOT")
-    func formats() throws {
+    func formats() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["out.svg", "out.png", "out.pdf", "out.dot"] {
-            let result = try CLIProcess.run(["render", "chart.scxml", "-o", name], in: directory)
+            let result = try await CLIProcess.run(["render", "chart.scxml", "-o", name], in: directory)
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(result.stderr.isEmpty, "\(name): \(result.stderr)")
         }
@@ -59,20 +59,20 @@ struct CLIDiagramTests {
     }
 
     @Test("--format overrides the extension, and --rankdir LR lays the chart out left to right")
-    func formatOption() throws {
+    func formatOption() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["render", "chart.scxml", "-o", "diagram.txt", "--format", "dot", "--rankdir", "LR"], in: directory)
+        let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "diagram.txt", "--format", "dot", "--rankdir", "LR"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let dot = String(decoding: read(directory.appendingPathComponent("diagram.txt")), as: UTF8.self)
         #expect(dot.contains("rankdir=LR;"))
     }
 
     @Test("--active fills the states named")
-    func active() throws {
+    func active() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["render", "chart.scxml", "-o", "a.dot", "--active", "on,idle"], in: directory)
+        let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "a.dot", "--active", "on,idle"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let dot = String(decoding: read(directory.appendingPathComponent("a.dot")), as: UTF8.self)
         #expect(dot.contains(##"label="idle""##) && dot.contains(##"style="rounded,filled", fillcolor="#cfe3ff", label="idle""##))
@@ -80,10 +80,10 @@ struct CLIDiagramTests {
     }
 
     @Test("--after runs the steps and highlights the configuration and the last transitions")
-    func after() throws {
+    func after() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["render", "chart.scxml", "-o", "after.dot", "--after", "power", "play", "mute"], in: directory)
+        let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "after.dot", "--after", "power", "play", "mute"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let dot = String(decoding: read(directory.appendingPathComponent("after.dot")), as: UTF8.self)
         for state in ["quiet", "sd"] {
@@ -95,7 +95,7 @@ struct CLIDiagramTests {
     }
 
     @Test("unknown format, engine or state, a bad step, an unreadable chart and an unwritable output fail with a message")
-    func errors() throws {
+    func errors() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [([String], Int32, String)] = [
@@ -111,7 +111,7 @@ struct CLIDiagramTests {
             (["trace", "chart.scxml", "+1", "-o", "t.html"], 2, "invalid step"),
         ]
         for (arguments, status, message) in cases {
-            let result = try CLIProcess.run(arguments, in: directory)
+            let result = try await CLIProcess.run(arguments, in: directory)
             #expect(result.status == status, "\(arguments): exit \(result.status), \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
@@ -119,10 +119,10 @@ struct CLIDiagramTests {
     }
 
     @Test("trace writes one page: a section and an inline SVG per step, no network, arrow keys")
-    func trace() throws {
+    func trace() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["trace", "chart.scxml", "power", "play", "dim", "-o", "trace.html"], in: directory)
+        let result = try await CLIProcess.run(["trace", "chart.scxml", "power", "play", "dim", "-o", "trace.html"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let html = String(decoding: read(directory.appendingPathComponent("trace.html")), as: UTF8.self)
         #expect(html.hasPrefix("<!DOCTYPE html>"))

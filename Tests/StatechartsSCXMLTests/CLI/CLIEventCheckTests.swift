@@ -20,10 +20,10 @@ struct CLIEventCheckTests {
     func workspace() throws -> URL { try Fixture.workspace(holding: Self.chart) }
 
     @Test("a typo is a warning with a suggestion; the run goes on and exits 0")
-    func typoWarning() throws {
+    func typoWarning() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "chart.scxml", "power", "plya", "fly", "plya"], in: directory)
+        let result = try await CLIProcess.run(["run", "chart.scxml", "power", "plya", "fly", "plya"], in: directory)
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 5)
         let warnings = result.stderr.split(separator: "\n")
@@ -34,41 +34,41 @@ struct CLIEventCheckTests {
     }
 
     @Test("events the chart knows are never warned about, even where they are ignored, and prefixes match")
-    func knownEvents() throws {
+    func knownEvents() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "chart.scxml", "pause", "power", "error.custom.thing", "--strict"], in: directory)
+        let result = try await CLIProcess.run(["run", "chart.scxml", "pause", "power", "error.custom.thing", "--strict"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
     }
 
     @Test("--strict turns the warning into exit status 1 before anything runs, for run, trace and render --after")
-    func strict() throws {
+    func strict() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try CLIProcess.run(["run", "chart.scxml", "power", "plya", "--strict"], in: directory)
+        let run = try await CLIProcess.run(["run", "chart.scxml", "power", "plya", "--strict"], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("'plya' (did you mean 'play'?)"))
-        let trace = try CLIProcess.run(["trace", "chart.scxml", "power", "plya", "-o", "t.html", "--strict"], in: directory)
+        let trace = try await CLIProcess.run(["trace", "chart.scxml", "power", "plya", "-o", "t.html", "--strict"], in: directory)
         #expect(trace.status == 1)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("t.html").path))
-        let render = try CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "power", "pley", "--strict"], in: directory)
+        let render = try await CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "power", "pley", "--strict"], in: directory)
         #expect(render.status == 1)
         #expect(render.stderr.contains("'pley' (did you mean 'play'?)"))
-        let lenient = try CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "power", "pley"], in: directory)
+        let lenient = try await CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "power", "pley"], in: directory)
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("'pley'"))
     }
 
     @Test("render and trace print the file written and what it holds")
-    func wroteLines() throws {
+    func wroteLines() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let render = try CLIProcess.run(["render", "chart.scxml", "-o", "p.svg", "--after", "power", "play"], in: directory)
+        let render = try await CLIProcess.run(["render", "chart.scxml", "-o", "p.svg", "--after", "power", "play"], in: directory)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout == "wrote p.svg: 4 states, 1 active\n")
-        let trace = try CLIProcess.run(["trace", "chart.scxml", "power", "play", "-o", "t.html"], in: directory)
+        let trace = try await CLIProcess.run(["trace", "chart.scxml", "power", "play", "-o", "t.html"], in: directory)
         #expect(trace.status == 0, "\(trace.stderr)")
         #expect(trace.stdout == "wrote t.html: 3 steps, 4 states\n")
     }

@@ -12,8 +12,8 @@ struct CLIInvokeTests {
     }
 
     @Test("run --json adds \"children\" while the payment runs; the order ships with its receipt")
-    func runJSON() throws {
-        let result = try CLIProcess.run(["run", "order.scxml", "add", "add", "checkout", "card.approved", "--json"], in: Self.examples)
+    func runJSON() async throws {
+        let result = try await CLIProcess.run(["run", "order.scxml", "add", "add", "checkout", "card.approved", "--json"], in: Self.examples)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
             #"{"step":0,"event":null,"configuration":["cart"],"active":["cart"],"finished":false}"#,
@@ -28,8 +28,8 @@ struct CLIInvokeTests {
     }
 
     @Test("the payment's timeout falls due on the order's virtual clock and sends the order back to the cart")
-    func timeout() throws {
-        let result = try CLIProcess.run(["run", "order.scxml", "add", "checkout", "+29s", "+1s"], in: Self.examples)
+    func timeout() async throws {
+        let result = try await CLIProcess.run(["run", "order.scxml", "add", "checkout", "+29s", "+1s"], in: Self.examples)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
             "[0] start -> cart (active: cart)",
@@ -41,17 +41,17 @@ struct CLIInvokeTests {
     }
 
     @Test("render marks the invoking state with what it invokes; trace shows the child's configuration")
-    func renderAndTrace() throws {
+    func renderAndTrace() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statecharts-invoke-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let dot = directory.appendingPathComponent("order.dot").path
-        let render = try CLIProcess.run(["render", "order.scxml", "-o", dot], in: Self.examples)
+        let render = try await CLIProcess.run(["render", "order.scxml", "-o", dot], in: Self.examples)
         #expect(render.status == 0, "\(render.stderr)")
         let text = try String(contentsOfFile: dot, encoding: .utf8)
         #expect(text.contains("invoke / payment: payment.scxml"))
         let page = directory.appendingPathComponent("trace.html").path
-        let trace = try CLIProcess.run(["trace", "order.scxml", "add", "checkout", "-o", page], in: Self.examples)
+        let trace = try await CLIProcess.run(["trace", "order.scxml", "add", "checkout", "-o", page], in: Self.examples)
         #expect(trace.status == 0, "\(trace.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("<h3>Invoked charts</h3>\n<ul>\n<li><code>payment</code>: <code>authorizing</code></li>"))

@@ -41,18 +41,18 @@ struct CLIMigrateCheckTests {
     """
 
     /// Runs `statechart migrate-check v1.scxml v2.scxml ARGUMENTS` in a temporary folder holding both.
-    func run(_ arguments: [String], old: String = v1, new: String = v2) throws -> CLIProcess.Result {
+    func run(_ arguments: [String], old: String = v1, new: String = v2) async throws -> CLIProcess.Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try old.write(to: directory.appendingPathComponent("v1.scxml"), atomically: true, encoding: .utf8)
         try new.write(to: directory.appendingPathComponent("v2.scxml"), atomically: true, encoding: .utf8)
-        return try CLIProcess.run(["migrate-check", "v1.scxml", "v2.scxml"] + arguments, in: directory)
+        return try await CLIProcess.run(["migrate-check", "v1.scxml", "v2.scxml"] + arguments, in: directory)
     }
 
     @Test("a mapping under which everything maps: a summary line and exit 0")
-    func legal() throws {
-        let result = try run(["--map", "stopped=idle", "--map", "paused=playing"])
+    func legal() async throws {
+        let result = try await run(["--map", "stopped=idle", "--map", "paused=playing"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines.count == 2)
         #expect(result.lines.first?.hasPrefix("v1.scxml -> v2.scxml: 4 configurations and 3 history memories checked (explored ") == true)
@@ -60,8 +60,8 @@ struct CLIMigrateCheckTests {
     }
 
     @Test("what does not map is listed with its run and replay line, exit 1")
-    func illegal() throws {
-        let result = try run(["--map", "stopped=idle"])
+    func illegal() async throws {
+        let result = try await run(["--map", "stopped=idle"])
         #expect(result.status == 1)
         #expect(Array(result.lines.dropFirst()) == [
             "NOT MAPPED: configuration [on, paused]: unmapped-state: 'paused' is not mapped and the new chart has no state 'paused'",
@@ -74,8 +74,8 @@ struct CLIMigrateCheckTests {
     }
 
     @Test("--json prints one object per finding")
-    func json() throws {
-        let result = try run(["--map", "stopped=idle", "--json"])
+    func json() async throws {
+        let result = try await run(["--map", "stopped=idle", "--json"])
         #expect(result.status == 1)
         #expect(result.lines == [
             #"{"subject":"configuration","history":null,"kind":"unmapped-state","states":["paused"],"old":["on","paused"],"new":["on"],"steps":["power","play","pause"],"message":"'paused' is not mapped and the new chart has no state 'paused'"}"#,
@@ -84,35 +84,35 @@ struct CLIMigrateCheckTests {
     }
 
     @Test("a --map naming an unknown state is an error naming it, exit 2, nothing explored")
-    func badMap() throws {
-        let unknownOld = try run(["--map", "pasued=playing"])
+    func badMap() async throws {
+        let unknownOld = try await run(["--map", "pasued=playing"])
         #expect(unknownOld.status == 2)
         #expect(unknownOld.stdout == "")
         #expect(unknownOld.stderr == "statechart: --map pasued=playing: v1.scxml has no state 'pasued'\n")
 
-        let unknownNew = try run(["--map", "paused=playng"])
+        let unknownNew = try await run(["--map", "paused=playng"])
         #expect(unknownNew.status == 2)
         #expect(unknownNew.stderr == "statechart: --map paused=playng: v2.scxml has no state 'playng'\n")
 
-        let malformed = try run(["--map", "paused"])
+        let malformed = try await run(["--map", "paused"])
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("--map 'paused': expected OLD=NEW"))
 
-        let forgotten = try run(["--forget-history", "on"])
+        let forgotten = try await run(["--forget-history", "on"])
         #expect(forgotten.status == 2)
         #expect(forgotten.stderr == "statechart: --forget-history on: v1.scxml has no history state 'on'\n")
     }
 
     @Test("a chart that cannot be loaded is exit 2 with its problems")
-    func unreadable() throws {
-        let result = try run([], new: "<scxml")
+    func unreadable() async throws {
+        let result = try await run([], new: "<scxml")
         #expect(result.status == 2)
         #expect(result.stderr.contains("v2.scxml:"))
     }
 
     @Test("an exploration cut short by a bound is exit 2, not a success")
-    func bound() throws {
-        let result = try run(["--map", "stopped=idle", "--map", "paused=playing", "--max-states", "2"])
+    func bound() async throws {
+        let result = try await run(["--map", "stopped=idle", "--map", "paused=playing", "--max-states", "2"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("stopped at the state bound"))
     }

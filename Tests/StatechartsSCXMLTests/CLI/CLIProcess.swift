@@ -60,6 +60,18 @@ enum CLIProcess {
         return (try run(arguments.map { $0 == "FILE" ? file : $0 }), file)
     }
 
+    /// ``run(_:in:)`` on a thread of its own (``CLIW3CSuiteTests/offThePool(_:)``), so that a test
+    /// waiting for the tool never holds one of Swift concurrency's few shared threads, which the
+    /// other tests' tasks need.
+    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Result {
+        try await CLIW3CSuiteTests.offThePool { try run(arguments, in: directory) as Result }
+    }
+
+    /// ``run(chart:_:)`` on a thread of its own.
+    static func run(chart text: String, _ arguments: [String]) async throws -> (Result, String) {
+        try await CLIW3CSuiteTests.offThePool { try run(chart: text, arguments) as (Result, String) }
+    }
+
     /// The executable was not built.
     struct MissingExecutable: Error, CustomStringConvertible {
         var description: String { "the statechart executable was not found beside the tests; build it first (swift build)" }

@@ -22,30 +22,30 @@ struct CLIReadAccessTests {
     }
 
     @Test("without --allow-read, a src outside the chart's folder is a problem; with it, the chart is valid")
-    func validate() throws {
+    func validate() async throws {
         let (outer, shared, chart) = try Self.layout()
         defer { try? FileManager.default.removeItem(at: outer) }
-        let refused = try CLIProcess.run(["validate", chart.path])
+        let refused = try await CLIProcess.run(["validate", chart.path])
         #expect(refused.status == 1)
         #expect(refused.lines.count == 1)
         #expect(refused.lines.first?.hasPrefix("\(chart.path):2:3: cannot load '../shared/data.js': ") == true)
         #expect(refused.lines.first?.contains("is outside the folders the document may read from") == true)
-        let allowed = try CLIProcess.run(["validate", chart.path, "--allow-read", shared.path])
+        let allowed = try await CLIProcess.run(["validate", chart.path, "--allow-read", shared.path])
         #expect(allowed.status == 0)
         #expect(allowed.lines == ["valid"])
     }
 
     @Test("run, render and trace take --allow-read too, as many times as needed")
-    func otherCommands() throws {
+    func otherCommands() async throws {
         let (outer, shared, chart) = try Self.layout()
         defer { try? FileManager.default.removeItem(at: outer) }
-        let run = try CLIProcess.run(["run", chart.path, "--allow-read", "/nonexistent", "--allow-read", shared.path, "--json"])
+        let run = try await CLIProcess.run(["run", chart.path, "--allow-read", "/nonexistent", "--allow-read", shared.path, "--json"])
         #expect(run.status == 0)
         #expect(run.lines.count == 1)
         let dot = outer.appendingPathComponent("chart.dot").path
-        #expect(try CLIProcess.run(["render", chart.path, "-o", dot, "--allow-read", shared.path]).status == 0)
+        #expect(try await CLIProcess.run(["render", chart.path, "-o", dot, "--allow-read", shared.path]).status == 0)
         let html = outer.appendingPathComponent("trace.html").path
-        #expect(try CLIProcess.run(["trace", chart.path, "-o", html, "--allow-read", shared.path]).status == 0)
-        #expect(try CLIProcess.run(["render", chart.path, "-o", dot]).status == 1)
+        #expect(try await CLIProcess.run(["trace", chart.path, "-o", html, "--allow-read", shared.path]).status == 0)
+        #expect(try await CLIProcess.run(["render", chart.path, "-o", dot]).status == 1)
     }
 }

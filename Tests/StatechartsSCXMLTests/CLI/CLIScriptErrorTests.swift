@@ -21,10 +21,10 @@ struct CLIScriptErrorTests {
     func workspace() throws -> URL { try Fixture.workspace(holding: Self.chart) }
 
     @Test("run prints each error with its line and column on standard error and exits 0")
-    func human() throws {
+    func human() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "chart.scxml", "go", "back"], in: directory)
+        let result = try await CLIProcess.run(["run", "chart.scxml", "go", "back"], in: directory)
         #expect(result.status == 0)
         #expect(result.lines == ["[0] start -> a (active: a)", "[1] go -> b (active: b)", "[2] back -> a (active: a)"])
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -35,10 +35,10 @@ struct CLIScriptErrorTests {
     }
 
     @Test("--json puts the step's errors in an \"errors\" key, absent when there are none")
-    func json() throws {
+    func json() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "chart.scxml", "go", "back", "--json"], in: directory)
+        let result = try await CLIProcess.run(["run", "chart.scxml", "go", "back", "--json"], in: directory)
         #expect(result.status == 0)
         #expect(result.lines.count == 3)
         #expect(result.lines[0] == #"{"step":0,"event":null,"configuration":["a"],"active":["a"],"finished":false}"#)
@@ -54,20 +54,20 @@ struct CLIScriptErrorTests {
     }
 
     @Test("--strict exits 1 after the run when there was an error, 0 when there was none")
-    func strict() throws {
+    func strict() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let failing = try CLIProcess.run(["run", "chart.scxml", "go", "--strict"], in: directory)
+        let failing = try await CLIProcess.run(["run", "chart.scxml", "go", "--strict"], in: directory)
         #expect(failing.status == 1)
         #expect(failing.lines.count == 2)
         #expect(failing.stderr.contains("error.execution"))
-        let clean = try CLIProcess.run(["run", "chart.scxml", "--strict"], in: directory)
+        let clean = try await CLIProcess.run(["run", "chart.scxml", "--strict"], in: directory)
         #expect(clean.status == 0)
         #expect(clean.stderr.isEmpty)
-        let trace = try CLIProcess.run(["trace", "chart.scxml", "go", "-o", "t.html", "--strict"], in: directory)
+        let trace = try await CLIProcess.run(["trace", "chart.scxml", "go", "-o", "t.html", "--strict"], in: directory)
         #expect(trace.status == 1)
         #expect(trace.stderr.contains("chart.scxml:3:5: error.execution"))
-        let render = try CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "go"], in: directory)
+        let render = try await CLIProcess.run(["render", "chart.scxml", "-o", "r.dot", "--after", "go"], in: directory)
         #expect(render.status == 0)
         #expect(render.stderr.contains("chart.scxml:7:14: error.execution"))
     }
@@ -77,7 +77,7 @@ struct CLIScriptErrorTests {
 @Suite("statechart trace: the step panel")
 struct CLITracePanelTests {
     @Test("the panel shows transitions, summarized actions, variables that changed and errors")
-    func panel() throws {
+    func panel() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try CLIScriptErrorTests.chart.replacingOccurrences(of: "<onentry><log expr=\"nope()\"/></onentry>",
@@ -85,7 +85,7 @@ struct CLITracePanelTests {
             .replacingOccurrences(of: "<transition event=\"back\" target=\"a\"/>",
                                   with: "<transition event=\"back\" target=\"a\"><assign location=\"n\" expr=\"n + 1\"/></transition>")
             .write(to: directory.appendingPathComponent("chart.scxml"), atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "t.html"], in: directory)
+        let result = try await CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "t.html"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("t.html"), encoding: .utf8)
         #expect(html.components(separatedBy: "<aside class=\"panel\">").count - 1 == 3)
@@ -95,7 +95,7 @@ struct CLITracePanelTests {
         #expect(html.contains("<code>n</code>: <span class=\"before\">(none)</span> → <code>0</code>"))
         #expect(html.contains("<code>n</code>: <span class=\"before\">0</span> → <code>1</code>"))
         #expect(html.contains("<span class=\"error\">3:5: error.execution: "))
-        let again = try CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "u.html"], in: directory)
+        let again = try await CLIProcess.run(["trace", "chart.scxml", "go", "back", "-o", "u.html"], in: directory)
         #expect(again.status == 0)
         #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("u.html").path)
                 == FileManager.default.contents(atPath: directory.appendingPathComponent("t.html").path))

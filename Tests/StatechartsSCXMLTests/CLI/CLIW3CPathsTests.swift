@@ -25,9 +25,9 @@ struct CLIW3CPathsTests {
     }
 
     @Test("every path enters its target when replayed", arguments: charts())
-    func replay(_ name: String) throws {
+    func replay(_ name: String) async throws {
         let url = W3CSuite.ecmaDirectory.appendingPathComponent(name)
-        let result = try CLIProcess.run(["paths", url.path, "--json"])
+        let result = try await CLIProcess.run(["paths", url.path, "--json"])
         // 1: some state has no path within the search's bounds (said on standard error).
         #expect(result.status == 0 || result.status == 1, "\(name): \(result.stderr)")
         guard let chart = try? SCXMLChart(contentsOf: url, dataModels: [.ecmascript]) else {

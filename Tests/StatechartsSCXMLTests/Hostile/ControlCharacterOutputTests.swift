@@ -32,10 +32,10 @@ struct ControlCharacterOutputTests {
     }
 
     @Test("run: state ids, event names and <log> output are printed escaped")
-    func runIsEscaped() throws {
+    func runIsEscaped() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "chart.scxml", "+1s", "\u{1B}]0;pwned\u{07}"], in: directory)
+        let result = try await CLIProcess.run(["run", "chart.scxml", "+1s", "\u{1B}]0;pwned\u{07}"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(controls(result.stdout).isEmpty, "\(controls(result.stdout))")
         #expect(controls(result.stderr).isEmpty, "\(controls(result.stderr))")
@@ -59,10 +59,10 @@ struct ControlCharacterOutputTests {
     }
 
     @Test("--json lines decode to the exact original text")
-    func jsonKeepsTheText() throws {
+    func jsonKeepsTheText() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["run", "--json", "chart.scxml", "+1s"], in: directory)
+        let result = try await CLIProcess.run(["run", "--json", "chart.scxml", "+1s"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         // JSON escapes C0 itself (DEL and C1 are valid raw in JSON strings and stay as they were).
         #expect(!result.stdout.unicodeScalars.contains { $0 != "\n" && $0.value < 0x20 })
@@ -77,20 +77,20 @@ struct ControlCharacterOutputTests {
     }
 
     @Test("validate quotes ids escaped")
-    func validateIsEscaped() throws {
+    func validateIsEscaped() async throws {
         let directory = try workspace(Fixture.scxml(#"<state id="a"><transition event="e" target="nowhere&#x9b;2J&#x7f;"/></state>"#))
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["validate", "chart.scxml"], in: directory)
+        let result = try await CLIProcess.run(["validate", "chart.scxml"], in: directory)
         #expect(result.status == 1)
         #expect(controls(result.stdout).isEmpty, "\(controls(result.stdout))")
         #expect(result.stdout.contains(#"nowhere\u{9B}2J\u{7F}"#), "\(result.stdout)")
     }
 
     @Test("render's messages about unknown states are escaped")
-    func renderMessagesAreEscaped() throws {
+    func renderMessagesAreEscaped() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLIProcess.run(["render", "chart.scxml", "-o", "out.dot", "--active", "x\u{1B}[8m"], in: directory)
+        let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.dot", "--active", "x\u{1B}[8m"], in: directory)
         #expect(result.status == 1)
         #expect(controls(result.stderr).isEmpty, "\(controls(result.stderr))")
         #expect(result.stderr.contains(#"'x\u{1B}[8m'"#), "\(result.stderr)")

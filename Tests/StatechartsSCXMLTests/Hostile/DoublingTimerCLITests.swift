@@ -18,12 +18,12 @@ struct DoublingTimerCLITests {
     """
 
     @Test("a +DURATION step stops after 10,000 delayed events and says where the clock stopped", .timeLimit(.minutes(1)))
-    func advanceStops() throws {
+    func advanceStops() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("doubling.scxml")
         try Self.doubling.write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["run", file.path, "+1s", "--json"])
+        let result = try await CLIProcess.run(["run", file.path, "+1s", "--json"])
         #expect(result.status == 0)
         // The start, 10,000 deliveries, and the step's own line.
         #expect(result.lines.count == 1 + 10_000 + 1)
@@ -32,14 +32,14 @@ struct DoublingTimerCLITests {
     }
 
     @Test("a chart whose ticks do not multiply reaches the end of the step, silently")
-    func steadyTicker() throws {
+    func steadyTicker() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("ticker.scxml")
         try Self.doubling.replacingOccurrences(of: #"<send event="tick" delay="1ms"/><send event="tick" delay="1ms"/>"#,
                                                with: #"<send event="tick" delay="1ms"/>"#)
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["run", file.path, "+1s", "--json"])
+        let result = try await CLIProcess.run(["run", file.path, "+1s", "--json"])
         #expect(result.status == 0)
         #expect(result.lines.count == 1 + 1_000 + 1)
         #expect(!result.stderr.contains("stopped after"))

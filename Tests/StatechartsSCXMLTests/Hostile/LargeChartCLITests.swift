@@ -29,41 +29,41 @@ struct LargeChartCLITests {
     func workspace(_ text: String) throws -> URL { try Fixture.workspace(holding: text) }
 
     @Test("a 2,000-state clustered chart fails fast with exit status 1 and the message; DOT still renders")
-    func hugeChart() throws {
+    func hugeChart() async throws {
         let directory = try workspace(Self.huge)
         defer { try? FileManager.default.removeItem(at: directory) }
         let started = ContinuousClock.now
-        let result = try CLIProcess.run(["render", "chart.scxml", "-o", "out.svg"], in: directory)
+        let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.svg"], in: directory)
         #expect(ContinuousClock.now - started < .seconds(60))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("statechart: chart.scxml has 2,000 states and 1,960 transitions, more than the renderer's limit of "), "\(result.stderr)")
         #expect(result.stderr.contains("raise --max-states and --max-transitions to try anyway"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.svg").path))
 
-        let dot = try CLIProcess.run(["render", "chart.scxml", "-o", "out.dot"], in: directory)
+        let dot = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.dot"], in: directory)
         #expect(dot.status == 0, "\(dot.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.dot").path))
 
-        let trace = try CLIProcess.run(["trace", "chart.scxml", "-o", "trace.html"], in: directory)
+        let trace = try await CLIProcess.run(["trace", "chart.scxml", "-o", "trace.html"], in: directory)
         #expect(trace.status == 1)
         #expect(trace.stderr.contains("2,000 states"), "\(trace.stderr)")
     }
 
     @Test("--max-states and --max-transitions set the limits")
-    func options() throws {
+    func options() async throws {
         let directory = try workspace(Self.small)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let refused = try CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states", "2"], in: directory)
+        let refused = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states", "2"], in: directory)
         #expect(refused.status == 1)
         #expect(refused.stderr == "statechart: chart.scxml has 3 states and 3 transitions, more than the renderer's limit of 2 states / "
             + "\(Self.defaultTransitions) transitions; raise --max-states to try anyway, or render DOT (--format dot) and lay it out elsewhere\n")
-        let transitions = try CLIProcess.run(["trace", "chart.scxml", "e", "-o", "t.html", "--max-transitions", "2"], in: directory)
+        let transitions = try await CLIProcess.run(["trace", "chart.scxml", "e", "-o", "t.html", "--max-transitions", "2"], in: directory)
         #expect(transitions.status == 1)
         #expect(transitions.stderr.contains("raise --max-transitions to try anyway"), "\(transitions.stderr)")
-        let allowed = try CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states", "3", "--max-transitions", "3"], in: directory)
+        let allowed = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states", "3", "--max-transitions", "3"], in: directory)
         #expect(allowed.status == 0, "\(allowed.stderr)")
         for bad in ["0", "-1"] {
-            let usage = try CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states=\(bad)"], in: directory)
+            let usage = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.svg", "--max-states=\(bad)"], in: directory)
             #expect(usage.status == 64, "\(bad): \(usage.stderr)")
         }
     }

@@ -25,13 +25,13 @@ struct ScriptLimitsCLITests {
     """
 
     /// Runs `statechart` on `text` saved to a file, `FILE` in the arguments standing for its path.
-    func run(_ text: String, _ arguments: [String]) throws -> CLIProcess.Result {
-        try CLIProcess.run(chart: text, arguments).0
+    func run(_ text: String, _ arguments: [String]) async throws -> CLIProcess.Result {
+        try await CLIProcess.run(chart: text, arguments).0
     }
 
     @Test("run --script-time-limit stops an endless script with error.execution")
-    func timeLimit() throws {
-        let result = try run(Self.endless, ["run", "FILE", "--json", "--script-time-limit", "0.05"])
+    func timeLimit() async throws {
+        let result = try await run(Self.endless, ["run", "FILE", "--json", "--script-time-limit", "0.05"])
         #expect(result.status == 0)
         #expect(result.lines == [#"{"step":0,"event":null,"configuration":["caught"],"active":["caught"],"finished":false,"#
             + #""errors":[{"event":"error.execution","message":"the script ran longer than its 50 ms budget","line":3,"column":14}]}"#])
@@ -39,27 +39,27 @@ struct ScriptLimitsCLITests {
     }
 
     @Test("run --script-memory-limit stops an endless array with error.execution")
-    func memoryLimit() throws {
-        let result = try run(Self.growing, ["run", "FILE", "--script-memory-limit", "8", "--script-time-limit", "30"])
+    func memoryLimit() async throws {
+        let result = try await run(Self.growing, ["run", "FILE", "--script-memory-limit", "8", "--script-time-limit", "30"])
         #expect(result.status == 0)
         #expect(result.lines == ["[0] start -> caught (active: caught)"])
         #expect(result.stderr.contains("log: error: the script's heap exceeded its 8 MiB limit"))
     }
 
     @Test("trace takes the limits too")
-    func traceTakesTheLimits() throws {
+    func traceTakesTheLimits() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("trace.html").path
-        let result = try run(Self.endless, ["trace", "FILE", "-o", output, "--script-time-limit", "0.05"])
+        let result = try await run(Self.endless, ["trace", "FILE", "-o", output, "--script-time-limit", "0.05"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("50 ms budget"))
     }
 
     @Test("a limit that is not a positive number is a usage error")
-    func invalidLimits() throws {
+    func invalidLimits() async throws {
         for arguments in [["--script-time-limit", "0"], ["--script-time-limit", "soon"], ["--script-memory-limit", "-1"]] {
-            let result = try run(Self.endless, ["run", "FILE"] + arguments)
+            let result = try await run(Self.endless, ["run", "FILE"] + arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stdout.isEmpty)
         }

@@ -14,7 +14,7 @@ struct SCXMLSelfSendLoopTests {
     """
 
     @Test("starting the chart returns, stopped by the external-event limit, which SCXMLChart can set")
-    func library() throws {
+    func library() async throws {
         let chart = try SCXMLChart(string: Self.loop)
         let instance = try chart.start()
         #expect(instance.error == .externalEventLimitExceeded(limit: 10_000))
@@ -25,12 +25,12 @@ struct SCXMLSelfSendLoopTests {
     }
 
     @Test("statechart run stops with exit status 1 and says why")
-    func commandLine() throws {
+    func commandLine() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("loop.scxml")
         try Self.loop.write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLIProcess.run(["run", file.path, "--json"])
+        let result = try await CLIProcess.run(["run", file.path, "--json"])
         #expect(result.status == 1)
         #expect(result.lines.count == 1)
         #expect(result.stderr.contains("the chart sent itself more than 10000 events in one call (a send loop); the instance stopped"))
