@@ -173,17 +173,18 @@ struct DurablePostgresTests {
         }
     }
 
-    @Test("an unreachable server is an error that names it")
+    // The time limit is the claim that `connect` gives up instead of retrying in the background;
+    // it is generous because a test's continuation may wait a long time for a thread on a busy
+    // 2-core machine, which is not the storage's time.
+    @Test("an unreachable server is an error that names it", .timeLimit(.minutes(3)))
     func unreachableServer() async throws {
         // Port 1: nothing listens there.
-        let start = ContinuousClock.now
         do {
             _ = try await PostgresDurableStorage.connect(url: "postgres://nobody@127.0.0.1:1/nothing")
             Issue.record("a connection to port 1 succeeded")
         } catch let error as PostgresDurableStorageError {
             #expect(error.message.contains("cannot connect to PostgreSQL at 127.0.0.1:1/nothing"), "\(error)")
         }
-        #expect(ContinuousClock.now - start < .seconds(15))
     }
 
     @Test("a wrong database name is the server's own refusal")
