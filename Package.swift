@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "StatechartsDurable", targets: ["StatechartsDurable"]),
         .library(name: "StatechartsDurableSQLite", targets: ["StatechartsDurableSQLite"]),
         .library(name: "StatechartsDurablePostgres", targets: ["StatechartsDurablePostgres"]),
+        .library(name: "StatechartsDurableSCXML", targets: ["StatechartsDurableSCXML"]),
         .library(name: "StatechartsVerification", targets: ["StatechartsVerification"]),
         // The demos' media player, for the verification benchmark (Benchmarks/).
         .library(name: "MediaPlayerExample", targets: ["MediaPlayerExample"]),
@@ -127,6 +128,8 @@ let package = Package(
             "Statecharts", "StatechartsDurable", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Durable instances of SCXML charts: sessions in rows, sends through I/O processors via the outbox.
+        .target(name: "StatechartsDurableSCXML", dependencies: ["Statecharts", "StatechartsDurable", "StatechartsSCXML"]),
 
         // The live inspector: watch, drive and rewind running charts from a browser. Its HTTP and
         // WebSocket server is SwiftNIO's (already the HTTP processor's), so it adds no package.
@@ -153,7 +156,8 @@ let package = Package(
             dependencies: [
                 "Statecharts", "StatechartsSCXML", "StatechartsECMAScript", "StatechartsGraphviz",
                 "StatechartsAnalysis", "StatechartsInspector", "StatechartsHTTP",
-                "StatechartsVerification",
+                "StatechartsVerification", "StatechartsDurable", "StatechartsDurableSCXML", "StatechartsDurableSQLite",
+                "StatechartsDurablePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -243,8 +247,10 @@ let package = Package(
         ]),
         .testTarget(name: "StatechartsDurableTests", dependencies: [
             "StatechartsDurable", "StatechartsDurableSQLite", "StatechartsDurablePostgres", "Statecharts",
+            "StatechartsDurableSCXML", "StatechartsSCXML", "StatechartsECMAScript",
             "StatechartsDurableLoadKit", "StatechartsVerification",
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
         ]),
         .testTarget(name: "StatechartsSCXMLCodegenTests", dependencies: ["StatechartsSCXMLCodegen", "StatechartsSCXML"],
                     exclude: ["Golden"]),
@@ -254,6 +260,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `STATECHARTS_WITHOUT_POSTGRES=1` builds the package without PostgreSQL: no postgres-nio and no
+// swift-crypto, no StatechartsDurablePostgres, and none of the executables that use it (the
+// command-line tool, the durable load tool and the locking example). `make tsan-short` builds so:
+// its suites need no PostgreSQL server, and the dependencies it drops are half of its build.
+if ProcessInfo.processInfo.environment["STATECHARTS_WITHOUT_POSTGRES"].map({ !$0.isEmpty }) ?? false {
+    let dropped: Set<String> = ["StatechartsDurablePostgres", "statechart", "StatechartsDurableLoad", "DurablePostgresLocking"]
+    package.targets.removeAll { dropped.contains($0.name) }
+    let droppedProducts: Set<String> = ["StatechartsDurablePostgres", "statechart", "statecharts-durable-load"]
+    package.products.removeAll { droppedProducts.contains($0.name) }
+    package.dependencies.removeAll { dependency in
+        if case .sourceControl(_, let location, _) = dependency.kind { return location.hasSuffix("/postgres-nio") }
+        return false
+    }
+    for target in package.targets {
+        target.dependencies.removeAll { dependency in
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): return dropped.contains(name)
+            case .productItem(_, let package, _, _): return package == "postgres-nio"
+            @unknown default: return false
+            }
+        }
+    }
+}
 
 /// Where CDuktape finds Duktape's amalgamated source (`duktape.c` and `duk_config.h`, one folder):
 /// `$DUKTAPE_SOURCE_DIR` when set; otherwise `PREFIX/share/duktape` for the prefix `pkg-config`

@@ -45,7 +45,7 @@ struct PostgresDurableSchema: Sendable {
             CREATE TABLE IF NOT EXISTS \(outbox) (
                 id TEXT PRIMARY KEY, instance_id TEXT NOT NULL, version BIGINT NOT NULL, ordinal BIGINT NOT NULL,
                 event BYTEA NOT NULL, created_ms BIGINT NOT NULL, attempts BIGINT NOT NULL DEFAULT 0, last_error TEXT,
-                delivered_ms BIGINT, quarantine TEXT)
+                delivered_ms BIGINT, quarantine TEXT, claimed_until_ms BIGINT)
             """,
             """
             CREATE INDEX IF NOT EXISTS durable_outbox_pending ON \(outbox) (created_ms, instance_id, version, ordinal)
@@ -67,6 +67,28 @@ struct PostgresDurableSchema: Sendable {
         ]
     }
 
+    /// Columns added since the tables were first created (table, column, type).
+    var addedColumns: [(table: String, column: String, type: String)] {
+        // The end of an outbox message's lease (DurableTransaction.claimOutbox).
+        [("durable_outbox", "claimed_until_ms", "BIGINT")]
+    }
+
+    /// Adds the ``addedColumns`` that a table created before them lacks. An `ALTER TABLE` takes
+    /// the table's exclusive lock, so it runs only when the column is missing, and before any
+    /// other statement locks the table: it then waits for the running transactions rather than
+    /// deadlock with them.
+    private func addMissingColumns(on connection: PostgresConnection, logger: Logger) async throws {
+        for added in addedColumns {
+            let rows = try await connection.query("""
+                SELECT column_name FROM information_schema.columns WHERE table_schema = \(name) AND table_name = \(added.table)
+                """, logger: logger).collect()
+            let columns = try rows.map { try $0.decode(String.self) }
+            guard !columns.isEmpty, !columns.contains(added.column) else { continue }
+            let alter = "ALTER TABLE \(name).\(added.table) ADD COLUMN IF NOT EXISTS \(added.column) \(added.type)"
+            try await connection.query(PostgresQuery(unsafeSQL: alter), logger: logger)
+        }
+    }
+
     /// Creates the schema and the tables that are missing, and checks the version row (writing
     /// it in a new database), in one transaction on `connection`. Storages opening at the same
     /// time take turns (an advisory lock), so `CREATE ... IF NOT EXISTS` never races.
@@ -75,6 +97,7 @@ struct PostgresDurableSchema: Sendable {
         do {
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\("statecharts-durable-schema:" + name), 0))",
                                        logger: logger)
+            try await addMissingColumns(on: connection, logger: logger)
             for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
             let rows = try await connection.query("SELECT version FROM \(unescaped: schemaVersion)", logger: logger).collect()
             let versions = try rows.map { try $0.decode(Int64.self) }

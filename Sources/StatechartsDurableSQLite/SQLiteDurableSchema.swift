@@ -26,10 +26,15 @@ enum SQLiteDurableSchema {
         CREATE TABLE IF NOT EXISTS durable_outbox (
             id TEXT PRIMARY KEY, instance_id TEXT NOT NULL, version INTEGER NOT NULL, ordinal INTEGER NOT NULL,
             event BLOB NOT NULL, created_ms INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT,
-            delivered_ms INTEGER, quarantine TEXT)
+            delivered_ms INTEGER, quarantine TEXT, claimed_until_ms INTEGER)
         """,
         """
         CREATE INDEX IF NOT EXISTS durable_outbox_pending ON durable_outbox (created_ms, instance_id, version, ordinal)
+            WHERE delivered_ms IS NULL AND quarantine IS NULL
+        """,
+        // An instance's pending messages in order: what an outbox claim checks per instance.
+        """
+        CREATE INDEX IF NOT EXISTS durable_outbox_instance_pending ON durable_outbox (instance_id, version, ordinal)
             WHERE delivered_ms IS NULL AND quarantine IS NULL
         """,
         """
@@ -43,5 +48,12 @@ enum SQLiteDurableSchema {
             event BLOB, idempotency_key TEXT, result BLOB, at_ms INTEGER NOT NULL, late_ms INTEGER,
             PRIMARY KEY (instance_id, version, position))
         """,
+    ]
+
+    /// Columns added since the first release, with their types: a table created before them
+    /// gets them with `ALTER TABLE` (SQLite has no `ADD COLUMN IF NOT EXISTS`).
+    static let addedColumns: [(table: String, column: String, type: String)] = [
+        // The end of an outbox message's lease (DurableTransaction.claimOutbox).
+        ("durable_outbox", "claimed_until_ms", "INTEGER"),
     ]
 }

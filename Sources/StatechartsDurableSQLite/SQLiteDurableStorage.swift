@@ -91,6 +91,11 @@ public final class SQLiteDurableStorage: DurableStorage {
         _ = try await connection.query(durability == .machineCrash ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try await withTransaction(.write) { _ in
             for statement in SQLiteDurableSchema.statements { _ = try await self.connection.query(statement) }
+            for added in SQLiteDurableSchema.addedColumns {
+                let columns = try await self.connection.query("SELECT name FROM pragma_table_info(?)", [.text(added.table)])
+                guard !columns.contains(where: { $0.column("name")?.string == added.column }) else { continue }
+                _ = try await self.connection.query("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+            }
         }
     }
 

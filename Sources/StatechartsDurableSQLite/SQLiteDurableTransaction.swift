@@ -7,7 +7,7 @@ struct SQLiteDurableTransaction: DurableTransaction {
     let connection: SQLiteConnection
 
     @discardableResult
-    private func run(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+    func run(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
         try await connection.query(sql, binds)
     }
 

@@ -9,11 +9,11 @@ struct StatechartCommand: ParsableCommand {
         abstract: "Validate, run, draw and analyse SCXML statecharts.",
         subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, TraceCommand.self,
                       CheckCommand.self, PathsCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self,
-                      MigrateCheckCommand.self]
+                      MigrateCheckCommand.self, DurableCommand.self]
     )
 
     /// Subcommands whose usage errors exit with status 2 rather than the parser's 64.
-    static let usageErrorIsTwo: Set<String> = ["check", "paths", "verify", "migrate-check"]
+    static let usageErrorIsTwo: Set<String> = ["check", "paths", "verify", "migrate-check", "durable"]
 
     static func main() {
         do {

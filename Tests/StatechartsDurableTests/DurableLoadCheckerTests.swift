@@ -118,7 +118,7 @@ struct DurableLoadCheckerTests {
         #expect(found.contains("message \(message.id): delivery: expected marked delivered, found pending"))
         var missing = evidence
         missing.outbox.removeFirst()
-        #expect(Self.mismatches(missing).contains { $0.hasPrefix("message \(message.id): outbox: expected") })
+        #expect(Self.mismatches(missing).contains { $0.hasPrefix("message \(message.position): outbox: expected") })
     }
 
     @Test("a key the plan sent that never arrived is reported")

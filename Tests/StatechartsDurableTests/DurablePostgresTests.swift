@@ -1,3 +1,4 @@
+#if canImport(StatechartsDurablePostgres)
 import Foundation
 import Statecharts
 import StatechartsDurable
@@ -227,3 +228,4 @@ struct DurablePostgresTests {
         }
     }
 }
+#endif

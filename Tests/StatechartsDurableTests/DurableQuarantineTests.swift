@@ -92,12 +92,12 @@ struct DurableQuarantineTests {
                                                                event: Data("\"noSuchEvent\"".utf8), createdMillis: 0)])
             }
             let received = Received()
-            let round = await store.deliverOutbox { received.append($0.id) }
+            let round = await store.deliverOutbox { received.append($0.position) }
             #expect(round.delivered == 1)
             #expect(round.failures.map(\.id) == ["stray/1/0"])
             #expect(received.all == ["o1/2/0"])
             #expect(try await store.quarantined().map(\.id) == ["stray/1/0"])
-            #expect(await store.deliverOutbox { received.append($0.id) }.failures.isEmpty)
+            #expect(await store.deliverOutbox { received.append($0.position) }.failures.isEmpty)
         }
     }
 }

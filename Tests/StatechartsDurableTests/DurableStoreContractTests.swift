@@ -49,7 +49,7 @@ struct DurableStoreContractTests {
             #expect(try await store.instances(inState: .paid) == ["o1"])
             #expect(try await store.instances(inState: .placed) == [])
             let messages = try await store.outboxMessages(of: "o1")
-            #expect(messages.map(\.message.id) == ["o1/2/0"])
+            #expect(messages.map(\.message.position) == ["o1/2/0"])
             #expect(messages.map(\.message.event) == [.paidNotice])
             let log = try await store.eventLog(of: "o1")
             #expect(log.map(\.kind) == [.create, .send])

@@ -97,7 +97,7 @@ struct DurableTimerTests {
             try await store.create("o1", context: Order())
             try await store.send(.pay, to: "o1")
             let received = Received()
-            let worker = DurableWorker(store: store, outbox: { received.append($0.id) }, pollInterval: .milliseconds(5))
+            let worker = DurableWorker(store: store, outbox: { received.append($0.position) }, pollInterval: .milliseconds(5))
             let running = Task { await worker.run() }
             clock.advance(by: .seconds(5))
             var shipped = false

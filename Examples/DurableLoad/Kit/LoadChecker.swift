@@ -164,21 +164,33 @@ public struct LoadChecker: Sendable {
         report.timersScheduled += stillPending.count
     }
 
+    /// A message's place in what its instance sent: the checker matches the store's messages
+    /// with the reference run's by it.
+    static func position(_ instanceID: String, _ version: Int64, _ ordinal: Int) -> String {
+        "\(instanceID)/\(version)/\(ordinal)"
+    }
+
     private func record(_ events: [LoadEvent], of id: String, version: Int64, into outbox: inout [String: LoadEvent]) {
-        for (ordinal, event) in events.enumerated() { outbox["\(id)/\(version)/\(ordinal)"] = event }
+        for (ordinal, event) in events.enumerated() { outbox[Self.position(id, version, ordinal)] = event }
     }
 
     private func checkOutbox(_ evidence: LoadEvidence, expected: [String: LoadEvent], into report: inout LoadCheckReport) {
         let delivered = Set(evidence.deliveredIDs)
         report.outboxMessages = evidence.outbox.count
         report.deliveries = evidence.deliveredIDs.count
+        // Messages are matched with the reference's by instance, version and place; the handlers'
+        // records with the store's messages by id.
         var seen: Set<String> = []
+        var ids: Set<String> = []
         for message in evidence.outbox {
-            seen.insert(message.id)
+            ids.insert(message.id)
             func mismatch(_ what: String, _ expected: String, _ found: String) {
                 report.mismatches.append(LoadMismatch(subject: "message \(message.id)", what: what, expected: expected, found: found))
             }
-            if let event = expected[message.id] {
+            if !seen.insert(message.position).inserted {
+                mismatch("message", "one at \(message.position)", "another one there")
+            }
+            if let event = expected[message.position] {
                 if event != message.event { mismatch("event", event.rawValue, message.event.rawValue) }
             } else {
                 mismatch("message", "none (the reference sent no such message)", message.event.rawValue)
@@ -186,10 +198,10 @@ public struct LoadChecker: Sendable {
             if !message.delivered { mismatch("delivery", "marked delivered", "pending") }
             if !delivered.contains(message.id) { mismatch("delivery", "recorded by a handler", "never handled") }
         }
-        for (id, event) in expected where !seen.contains(id) {
-            report.mismatches.append(LoadMismatch(subject: "message \(id)", what: "outbox", expected: event.rawValue, found: "missing"))
+        for (position, event) in expected where !seen.contains(position) {
+            report.mismatches.append(LoadMismatch(subject: "message \(position)", what: "outbox", expected: event.rawValue, found: "missing"))
         }
-        for id in delivered.subtracting(seen) {
+        for id in delivered.subtracting(ids) {
             report.mismatches.append(LoadMismatch(subject: "message \(id)", what: "delivery", expected: "a message of the outbox",
                                                   found: "handled, but not in the outbox"))
         }

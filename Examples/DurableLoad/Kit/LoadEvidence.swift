@@ -38,19 +38,32 @@ public struct LoadInstanceEvidence: Sendable {
 
 /// One outbox message as the store holds it.
 public struct LoadOutboxEvidence: Sendable, Hashable {
-    /// The message's id (`<instance>/<version>/<n>`).
+    /// The message's id (what the handlers recorded).
     public var id: String
+    /// The instance that sent it.
+    public var instanceID: String
+    /// The version the sending step wrote.
+    public var version: Int64
+    /// Its place among that step's messages.
+    public var ordinal: Int
     /// The event sent out.
     public var event: LoadEvent
     /// Whether the store marked it delivered.
     public var delivered: Bool
 
     /// Evidence from its parts.
-    public init(id: String, event: LoadEvent, delivered: Bool) {
+    public init(id: String, instanceID: String, version: Int64, ordinal: Int, event: LoadEvent, delivered: Bool) {
         self.id = id
+        self.instanceID = instanceID
+        self.version = version
+        self.ordinal = ordinal
         self.event = event
         self.delivered = delivered
     }
+
+    /// Where the message stands in what its instance sent, `<instance>/<version>/<n>`: what the
+    /// reference run predicts (the id has a random part).
+    public var position: String { LoadChecker.position(instanceID, version, ordinal) }
 }
 
 /// Everything the checker reads after a load run.
@@ -85,7 +98,8 @@ public struct LoadEvidence: Sendable {
                 context: stored?.context, log: try await store.eventLog(of: id)))
         }
         let outbox = try await store.outboxMessages().filter { $0.message.instanceID.hasPrefix(plan.prefix) }.map {
-            LoadOutboxEvidence(id: $0.message.id, event: $0.message.event, delivered: $0.delivered)
+            LoadOutboxEvidence(id: $0.message.id, instanceID: $0.message.instanceID, version: $0.message.version,
+                               ordinal: $0.message.ordinal, event: $0.message.event, delivered: $0.delivered)
         }
         return LoadEvidence(instances: instances, outbox: outbox, deliveredIDs: deliveredIDs)
     }

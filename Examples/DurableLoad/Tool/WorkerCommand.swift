@@ -41,7 +41,9 @@ struct WorkerCommand: AsyncParsableCommand {
             let line = message.id + ";\n"
             _ = line.withCString { write(delivered, $0, strlen($0)) }
         }
-        let worker = DurableWorker(store: store, outbox: handler, pollInterval: .milliseconds(20), batchSize: 50)
+        // A short lease: the messages a killed worker had claimed are delivered again 5 s later.
+        let worker = DurableWorker(store: store, outbox: handler, pollInterval: .milliseconds(20), batchSize: 50,
+                                   outboxLease: .seconds(5))
         let rounds = Task { await runRounds(worker, store: store, folder: folder) }
         var position = start
         while position < share.count {
@@ -63,7 +65,9 @@ struct WorkerCommand: AsyncParsableCommand {
         try await opened.close()
     }
 
-    /// Worker rounds until every share is sent, no timer is pending and a round finds nothing.
+    /// Worker rounds until every share is sent, no timer is pending, a round finds nothing and
+    /// every message of the plan's instances is delivered (a killed worker's claimed messages
+    /// wait for their lease to run out).
     private func runRounds(_ worker: DurableWorker<LoadState, LoadEvent, LoadOrder>,
                            store: DurableStore<LoadState, LoadEvent, LoadOrder>, folder: RunFolder) async {
         while true {
@@ -75,7 +79,11 @@ struct WorkerCommand: AsyncParsableCommand {
             if idle, folder.allSent(workers), (try? await store.instancesWithPendingTimers().isEmpty) == true {
                 // One more round: the outbox of the last timers' steps.
                 let last = await worker.runOnce()
-                if last.timers.delivered == 0 && last.outbox.delivered == 0 && last.outbox.failures.isEmpty { return }
+                if last.timers.delivered == 0 && last.outbox.delivered == 0 && last.outbox.failures.isEmpty {
+                    let pending = try? await store.outboxMessages().contains { !$0.delivered && $0.message.instanceID.hasPrefix(plan.plan.prefix) }
+                    if pending == false { return }
+                    try? await Task.sleep(for: .milliseconds(500))
+                }
             }
             if idle { try? await Task.sleep(for: worker.pollInterval) }
         }

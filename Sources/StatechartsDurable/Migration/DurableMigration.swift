@@ -21,10 +21,11 @@ import Statecharts
 /// A store with migrations reads an old row through its migration wherever it meets one (a
 /// send, a timer, `instance(_:)`), and the next step writes it back under the new fingerprint;
 /// ``DurableStore/migrateAll(from:)`` migrates every such row at once, or none.
-public struct DurableMigration<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Codable & Sendable>: Sendable {
+public struct DurableMigration<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Sendable>: Sendable {
     /// The fingerprint of the chart whose rows this migration reads (`Statechart.fingerprint`).
     public let fromFingerprint: UInt64
-    let apply: @Sendable (StatechartSnapshot<StateID, Event>, Data, DurableCodec) throws -> (StatechartSnapshot<StateID, Event>, Context)
+    let apply: @Sendable (StatechartSnapshot<StateID, Event>, Data, DurableCodec, DurableContextCoding<Context>) throws
+        -> (StatechartSnapshot<StateID, Event>, Context)
 
     /// A migration of the rows written by the chart with fingerprint `fromFingerprint`, whose
     /// contexts are `OldContext` values (JSON as the store wrote them).
@@ -40,7 +41,7 @@ public struct DurableMigration<StateID: Hashable & Sendable & Codable, Event: St
         context: @escaping @Sendable (OldContext) throws -> Context
     ) {
         self.fromFingerprint = fromFingerprint
-        apply = { oldSnapshot, contextData, codec in
+        apply = { oldSnapshot, contextData, codec, _ in
             let oldValue: OldContext
             switch codec.decode(OldContext.self, from: contextData, what: "the old chart's context") {
             case .success(let value): oldValue = value
@@ -65,11 +66,20 @@ public struct DurableMigration<StateID: Hashable & Sendable & Codable, Event: St
     }
 
     /// A migration of the rows written by `old`, a chart with the same context type: the context
-    /// is kept as it is.
+    /// is kept as it is, read with the store's ``DurableContextCoding``.
     public init(
         from old: Statechart<StateID, Event, Context>,
         snapshot: @escaping @Sendable (StatechartSnapshot<StateID, Event>) throws -> StatechartSnapshot<StateID, Event>
     ) {
-        self.init(from: old.fingerprint, oldContext: Context.self, snapshot: snapshot, context: { $0 })
+        self.fromFingerprint = old.fingerprint
+        apply = { oldSnapshot, contextData, codec, coding in
+            let context: Context
+            do {
+                context = try coding.decode(contextData)
+            } catch let error as DecodingError {
+                throw codec.describe(error, what: "the old chart's context")
+            }
+            return (try snapshot(oldSnapshot), context)
+        }
     }
 }

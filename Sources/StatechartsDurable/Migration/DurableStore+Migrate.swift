@@ -59,7 +59,7 @@ extension DurableStore {
         let snapshot: StatechartSnapshot<StateID, Event>
         let context: Context
         do {
-            (snapshot, context) = try migration.apply(old, record.context, codec)
+            (snapshot, context) = try migration.apply(old, record.context, codec, contextCoding)
         } catch let problem as DecodeProblem {
             return .failure(failed(problem.message))
         } catch {

@@ -60,7 +60,8 @@ public struct DurableTimerRecord: Sendable, Hashable {
 
 /// An event an instance sent out (`outbox.sendToParent(_:)`), waiting for delivery.
 public struct DurableOutboxRecord: Sendable, Hashable {
-    /// The message's stable id: `<instance>/<version>/<n>`, the same on every delivery attempt.
+    /// The message's id, unique in the store and the same on every delivery attempt (the store
+    /// writes `<instance>/<origin>/<version>/<n>/<random>`: see `DurableMessage.id`).
     public var id: String
     /// The instance that sent it.
     public var instanceID: String

@@ -79,6 +79,30 @@ public protocol DurableTransaction: Sendable {
     func claimInstanceWithDueTimer(atOrBefore millis: Int64, excluding: Set<String>) async throws -> String?
     /// Outbox messages not yet delivered nor quarantined, oldest first, at most `limit`.
     func pendingOutbox(limit: Int) async throws -> [DurableOutboxRecord]
+    /// In a write transaction, claims at most `limit` pending outbox messages for one delivery
+    /// round, leasing each until `leaseUntilMillis`, and returns them in delivery order.
+    ///
+    /// A message is pending when it is neither delivered nor quarantined; its lease is active
+    /// while `millis` is before the lease's end. The claim takes whole instances, oldest first by
+    /// their earliest pending message: the pending messages of an instance in order (version,
+    /// then ordinal; then creation time and id, for an instance deleted and created again), and
+    /// only of instances none of whose pending messages has an active lease, so that a second
+    /// round never delivers an instance's later messages while another round holds its earlier
+    /// ones. A lease that ran out (a worker that crashed) makes the messages claimable again.
+    ///
+    /// A server database locks the earliest pending message of each instance it claims and
+    /// skips those other transactions hold (PostgreSQL: `FOR UPDATE SKIP LOCKED`); where a write
+    /// transaction excludes every other writer (SQLite) the claim is plain queries.
+    ///
+    /// The default implementation is ``pendingOutbox(limit:)`` and takes no lease: concurrent
+    /// rounds then hand the same messages out at once (still at least once, but more often than
+    /// needed). Implement it, with ``releaseOutbox(_:)``, to let rounds share the work.
+    func claimOutbox(limit: Int, atMillis millis: Int64, leaseUntilMillis: Int64) async throws -> [DurableOutboxRecord]
+    /// Ends the leases of these outbox messages (a failed delivery, or messages a round held
+    /// back), so that the next round may claim them at once. The default implementation does
+    /// nothing, for a storage whose ``claimOutbox(limit:atMillis:leaseUntilMillis:)`` takes no
+    /// lease.
+    func releaseOutbox(_ ids: [String]) async throws
     /// Marks an outbox message delivered at `millis`.
     func markOutboxDelivered(_ id: String, atMillis millis: Int64) async throws
     /// Counts a failed delivery attempt of an outbox message, with its error.
@@ -103,6 +127,15 @@ extension DurableTransaction {
     public func claimInstanceWithDueTimer(atOrBefore millis: Int64, excluding: Set<String>) async throws -> String? {
         try await instancesWithDueTimers(atOrBefore: millis, limit: excluding.count + 1).first { !excluding.contains($0) }
     }
+
+    /// The pending messages, by ``pendingOutbox(limit:)``, without a lease: concurrent rounds may
+    /// hand out the same messages.
+    public func claimOutbox(limit: Int, atMillis millis: Int64, leaseUntilMillis: Int64) async throws -> [DurableOutboxRecord] {
+        try await pendingOutbox(limit: limit)
+    }
+
+    /// Nothing: the default ``claimOutbox(limit:atMillis:leaseUntilMillis:)`` takes no lease.
+    public func releaseOutbox(_ ids: [String]) async throws {}
 }
 
 /// Which instances a query asks for; quarantined instances match only ``quarantined``.

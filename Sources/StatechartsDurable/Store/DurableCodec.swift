@@ -15,16 +15,26 @@ struct DurableCodec: Sendable {
     func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) -> Result<T, DecodeProblem> {
         do {
             return .success(try JSONDecoder().decode(type, from: data))
-        } catch let DecodingError.dataCorrupted(context) {
-            return .failure(DecodeProblem(message: "\(what) is not valid: \(context.debugDescription)\(Self.path(context))"))
-        } catch let DecodingError.keyNotFound(key, context) {
-            return .failure(DecodeProblem(message: "\(what) lacks '\(key.stringValue)'\(Self.path(context))"))
-        } catch let DecodingError.typeMismatch(_, context) {
-            return .failure(DecodeProblem(message: "\(what) has a wrong type: \(context.debugDescription)\(Self.path(context))"))
-        } catch let DecodingError.valueNotFound(_, context) {
-            return .failure(DecodeProblem(message: "\(what) lacks a value\(Self.path(context))"))
+        } catch let error as DecodingError {
+            return .failure(describe(error, what: what))
         } catch {
             return .failure(DecodeProblem(message: "\(what) does not decode: \(error)"))
+        }
+    }
+
+    /// A decoding error in one line.
+    func describe(_ error: DecodingError, what: String) -> DecodeProblem {
+        switch error {
+        case .dataCorrupted(let context):
+            return DecodeProblem(message: "\(what) is not valid: \(context.debugDescription)\(Self.path(context))")
+        case .keyNotFound(let key, let context):
+            return DecodeProblem(message: "\(what) lacks '\(key.stringValue)'\(Self.path(context))")
+        case .typeMismatch(_, let context):
+            return DecodeProblem(message: "\(what) has a wrong type: \(context.debugDescription)\(Self.path(context))")
+        case .valueNotFound(_, let context):
+            return DecodeProblem(message: "\(what) lacks a value\(Self.path(context))")
+        @unknown default:
+            return DecodeProblem(message: "\(what) does not decode: \(error)")
         }
     }
 

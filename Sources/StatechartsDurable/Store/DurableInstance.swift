@@ -2,7 +2,7 @@ import Statecharts
 
 /// A durable instance as last committed: the running instance restored from its row, with its id
 /// and version.
-public struct DurableInstance<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Codable & Sendable>: Sendable {
+public struct DurableInstance<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Sendable>: Sendable {
     /// The instance's id in its store.
     public let id: String
     /// 1 after `create`, one more after each committed step.

@@ -76,7 +76,7 @@ extension DurableStore {
         case .failure(let problem): return .failure(.corruptRow(id: id, reason: problem.message))
         }
         let context: Context
-        switch codec.decode(Context.self, from: record.context, what: "the context") {
+        switch decodeContext(record.context, what: "the context") {
         case .success(let value): context = value
         case .failure(let problem): return .failure(.corruptRow(id: id, reason: problem.message))
         }

@@ -23,7 +23,7 @@ extension DurableStore {
         let record = DurableInstanceRecord(
             id: id, fingerprint: chart.fingerprint, version: step.version, status: snapshot.status.rawValue,
             snapshot: try codec.encode(snapshot, what: "the snapshot", id: id),
-            context: try codec.encode(instance.context, what: "the context", id: id),
+            context: try encodeContext(instance.context, id: id),
             originMillis: step.originMillis, updatedMillis: step.nowMillis)
         if let old {
             guard try await tx.updateInstance(record, expectedVersion: old.version) else { throw VersionConflict() }
@@ -39,12 +39,33 @@ extension DurableStore {
             var messages: [DurableOutboxRecord] = []
             for (ordinal, event) in outgoing.enumerated() {
                 messages.append(DurableOutboxRecord(
-                    id: "\(id)/\(step.version)/\(ordinal)", instanceID: id, version: step.version, ordinal: ordinal,
+                    id: "\(id)/\(step.originMillis)/\(step.version)/\(ordinal)/\(String(format: "%016llx", UInt64.random(in: .min ... .max)))",
+                    instanceID: id, version: step.version, ordinal: ordinal,
                     event: try codec.encode(event, what: "an event sent out", id: id), createdMillis: step.nowMillis))
             }
             try await tx.insertOutbox(messages)
         }
         try await tx.appendLog(step.log)
+    }
+
+    /// The context's bytes; the coding's error rolls the step back.
+    func encodeContext(_ context: Context, id: String) throws(DurableStoreError) -> Data {
+        do {
+            return try contextCoding.encode(context)
+        } catch {
+            throw .encodingFailed(id: id, reason: "the context: \(error)")
+        }
+    }
+
+    /// The context a row's bytes hold, or why they do not.
+    func decodeContext(_ data: Data, what: String) -> Result<Context, DecodeProblem> {
+        do {
+            return .success(try contextCoding.decode(data))
+        } catch let error as DecodingError {
+            return .failure(codec.describe(error, what: what))
+        } catch {
+            return .failure(DecodeProblem(message: "\(what) does not decode: \(error)"))
+        }
     }
 
     /// The timers and active states a snapshot puts in the index tables.

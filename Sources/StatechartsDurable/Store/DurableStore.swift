@@ -20,14 +20,14 @@ import Statecharts
 ///   instance are serialized by the storage.
 /// - A key already applied to the instance returns the first result and changes nothing.
 /// - ``deliverDueTimers(limit:)`` delivers each timer exactly once, also one that fell due while
-///   no process ran; ``deliverOutbox(limit:to:)`` delivers what instances sent out, after commit,
+///   no process ran; ``deliverOutbox(limit:lease:to:)`` delivers what instances sent out, after commit,
 ///   at least once, each message with a stable id.
 /// - A row that cannot be read (written by another chart, or corrupt) is refused with a
 ///   ``DurableStoreError``, quarantined, and skipped by the workers.
 ///
 /// The instance's clock follows the wall clock: it reads zero when the instance is created, and
 /// each step first advances it to the wall time elapsed since then.
-public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Codable & Sendable>: Sendable {
+public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: StatechartEvent & Codable, Context: Sendable>: Sendable {
     /// The chart every instance of the store runs.
     public let chart: Statechart<StateID, Event, Context>
     /// Where the rows are.
@@ -41,36 +41,27 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
     public let migrations: [UInt64: DurableMigration<StateID, Event, Context>]
     let codec = DurableCodec()
 
-    /// A store of instances of `chart` in `storage`.
-    /// - Parameters:
-    ///   - chart: the chart; every row carries its `Statechart.fingerprint`.
-    ///   - storage: the database.
-    ///   - clock: the wall clock (the system's by default).
-    ///   - conflictRetries: retries of a step whose version check failed (PostgreSQL's
-    ///     `.optimistic` locking; never with SQLite,
-    ///     whose write transactions hold the database lock).
-    public init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage, clock: WallClock = .system,
-                conflictRetries: Int = 8) {
-        self.chart = chart
-        self.storage = storage
-        self.clock = clock
-        self.conflictRetries = max(0, conflictRetries)
-        self.migrations = [:]
-    }
+    /// How contexts are written into rows and read back.
+    public let contextCoding: DurableContextCoding<Context>
 
-    /// A store of instances of `chart` in `storage` that reads rows written by older charts
-    /// through `migrations` (see ``DurableMigration``); rows of any other chart are quarantined.
+    /// A store of instances of `chart` in `storage` whose contexts `contextCoding` writes and
+    /// reads (a `Codable` context needs none: see the other initializers), reading rows written
+    /// by older charts through `migrations` (see ``DurableMigration``).
     /// - Parameters:
     ///   - chart: the chart; every row it writes carries its `Statechart.fingerprint`.
     ///   - storage: the database.
+    ///   - contextCoding: the context's bytes in a row.
     ///   - migrations: one per older chart whose rows may still be in the database; two with the
     ///     same ``DurableMigration/fromFingerprint`` keep the last.
     ///   - clock: the wall clock (the system's by default).
-    ///   - conflictRetries: retries of a step whose version check failed.
-    public init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage,
-                migrations: [DurableMigration<StateID, Event, Context>], clock: WallClock = .system, conflictRetries: Int = 8) {
+    ///   - conflictRetries: retries of a step whose version check failed (PostgreSQL's
+    ///     `.optimistic` locking; never with SQLite, whose write transactions hold the database
+    ///     lock).
+    public init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage, contextCoding: DurableContextCoding<Context>,
+                migrations: [DurableMigration<StateID, Event, Context>] = [], clock: WallClock = .system, conflictRetries: Int = 8) {
         self.chart = chart
         self.storage = storage
+        self.contextCoding = contextCoding
         self.clock = clock
         self.conflictRetries = max(0, conflictRetries)
         self.migrations = Dictionary(migrations.map { ($0.fromFingerprint, $0) }, uniquingKeysWith: { _, last in last })
@@ -174,5 +165,36 @@ public final class DurableStore<StateID: Hashable & Sendable & Codable, Event: S
 
     private func query(_ query: DurableInstanceQuery) async throws -> [String] {
         try await storage.withTransaction(.read) { try await $0.instanceIDs(matching: query) }
+    }
+}
+
+extension DurableStore where Context: Codable {
+    /// A store of instances of `chart` in `storage`; contexts are stored as JSON.
+    /// - Parameters:
+    ///   - chart: the chart; every row carries its `Statechart.fingerprint`.
+    ///   - storage: the database.
+    ///   - clock: the wall clock (the system's by default).
+    ///   - conflictRetries: retries of a step whose version check failed (PostgreSQL's
+    ///     `.optimistic` locking; never with SQLite, whose write transactions hold the database
+    ///     lock).
+    public convenience init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage, clock: WallClock = .system,
+                            conflictRetries: Int = 8) {
+        self.init(chart: chart, storage: storage, contextCoding: .json, clock: clock, conflictRetries: conflictRetries)
+    }
+
+    /// A store of instances of `chart` in `storage` that reads rows written by older charts
+    /// through `migrations` (see ``DurableMigration``); rows of any other chart are quarantined.
+    /// Contexts are stored as JSON.
+    /// - Parameters:
+    ///   - chart: the chart; every row it writes carries its `Statechart.fingerprint`.
+    ///   - storage: the database.
+    ///   - migrations: one per older chart whose rows may still be in the database; two with the
+    ///     same ``DurableMigration/fromFingerprint`` keep the last.
+    ///   - clock: the wall clock (the system's by default).
+    ///   - conflictRetries: retries of a step whose version check failed.
+    public convenience init(chart: Statechart<StateID, Event, Context>, storage: any DurableStorage,
+                            migrations: [DurableMigration<StateID, Event, Context>], clock: WallClock = .system, conflictRetries: Int = 8) {
+        self.init(chart: chart, storage: storage, contextCoding: .json, migrations: migrations, clock: clock,
+                  conflictRetries: conflictRetries)
     }
 }

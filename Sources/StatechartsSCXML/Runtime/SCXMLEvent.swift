@@ -34,6 +34,11 @@ public struct SCXMLEvent: StatechartEvent, Hashable, CustomStringConvertible {
     /// `_event.raw`: the message as it arrived (an HTTP request's text, for the Basic HTTP Event
     /// I/O Processor); `nil` is `undefined`, as for events raised inside the session.
     public var raw: String?
+    /// The `target` of the `<send>` that sent this event out through an I/O processor, when the
+    /// session keeps such sends for later delivery (a durable instance's outbox: see
+    /// ``SCXMLSession/ProcessorSends``); `nil` on every event a session receives. Not part of
+    /// `_event`.
+    public var sendTarget: String?
 
     /// Creates an event; by default an external one without data, as the outside world sends.
     public init(

@@ -64,7 +64,8 @@ extension SCXMLSession {
 
     /// `<send>` through another I/O processor: the event carries its send id and this session's
     /// location in that processor as its origin; the events the processor received for this
-    /// session by the time the send returns are queued right after it. A delay is not supported (the processor runs on real time, the
+    /// session by the time the send returns are queued right after it (or, when the session sends
+    /// ``SCXMLSession/ProcessorSends/afterTheStep``, the event is kept for the host). A delay is not supported (the processor runs on real time, the
     /// session on its own clock): it is an execution error.
     func send(
         _ event: SCXMLEvent, to target: String?, through processor: any SCXMLEventIOProcessor, delay: Duration,
@@ -77,6 +78,11 @@ extension SCXMLSession {
         outgoing.sendid = sendid   // the generated id too, so that a later error.communication names it
         outgoing.origin = processor.location(forSession: sessionID)
         outgoing.origintype = processor.type
+        if processorSends == .afterTheStep {
+            outgoing.sendTarget = target
+            outbox.sendToParent(outgoing)
+            return
+        }
         if let reason = processor.send(outgoing, to: target, from: sessionID) {
             raiseCommunicationError(reason, sendid: sendid, at: position, outbox: &outbox)
         }

@@ -25,6 +25,7 @@ public final class SCXMLSession: Sendable {
         var sendCount = 0
         var boundStates: Set<String> = []
         var pendingDoneData: SCXMLValue?
+        var processorSends = ProcessorSends.immediately
         var logHandler: (@Sendable (SCXMLLogRecord) -> Void)?
         var log: [SCXMLLogRecord] = []
         var errors: [SCXMLErrorRecord] = []
@@ -63,6 +64,25 @@ public final class SCXMLSession: Sendable {
             ioProcessors: [(Self.scxmlProcessorType, location), ("scxml", location)]
                 + Self.entries(of: ioProcessors, sessionID: sessionID),
             activeStates: activeStates))
+    }
+
+    /// When a `<send>` through an I/O processor other than the SCXML one is handed to it.
+    public enum ProcessorSends: Sendable, Hashable {
+        /// During the step that runs the `<send>` (the default): the processor gets it at once,
+        /// and the events it received for this session by then are queued right after.
+        case immediately
+        /// After the step: the event, with the send's target in ``SCXMLEvent/sendTarget`` and
+        /// the processor's type in `origintype`, goes to the instance's events for its parent
+        /// (`StatechartInstance.takeEventsForParent()`), for the host to hand to the processor
+        /// once the step is stored. A durable instance's outbox works this way.
+        case afterTheStep
+    }
+
+    /// When sends through other I/O processors are handed to them; ``ProcessorSends/immediately``
+    /// unless set.
+    public var processorSends: ProcessorSends {
+        get { state.withLock { $0.processorSends } }
+        set { state.withLock { $0.processorSends = newValue } }
     }
 
     /// Where `<log>` output goes; `nil` (the default) keeps it in ``logRecords``.

@@ -1,7 +1,6 @@
 import Foundation
 import Statecharts
 import StatechartsDurable
-import StatechartsDurablePostgres
 import StatechartsDurableSQLite
 import Synchronization
 
@@ -83,9 +82,15 @@ typealias OrderStore = DurableStore<OrderState, OrderEvent, Order>
 
 /// Opens a store of `chart` on `database`.
 func openStore(_ database: TestDatabase, chart: Statechart<OrderState, OrderEvent, Order> = orderChart,
-               clock: ManualClock, locking: PostgresDurableStorage.Locking = .rowLock) async throws -> (OrderStore, TestStorage) {
+               clock: ManualClock, locking: TestLocking = .rowLock) async throws -> (OrderStore, TestStorage) {
     let storage = try await database.open(locking: locking)
     return (DurableStore(chart: chart, storage: storage.storage, clock: clock.wallClock), storage)
+}
+
+extension DurableMessage {
+    /// Where the message stands in what its instance sent: `<instance>/<version>/<n>` (its id
+    /// has a random part besides).
+    var position: String { "\(instanceID)/\(version)/\(ordinal)" }
 }
 
 /// Something a test handler can fail with.

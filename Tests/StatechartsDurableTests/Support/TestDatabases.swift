@@ -1,10 +1,19 @@
 import Foundation
 import Logging
-import PostgresNIO
 import StatechartsDurable
-import StatechartsDurablePostgres
 import StatechartsDurableSQLite
 import Testing
+#if canImport(StatechartsDurablePostgres)
+import PostgresNIO
+import StatechartsDurablePostgres
+
+/// PostgreSQL's locking strategy, for the tests that choose one.
+typealias TestLocking = PostgresDurableStorage.Locking
+#else
+/// Built without PostgreSQL (`STATECHARTS_WITHOUT_POSTGRES`, as `make tsan-short` builds): the
+/// tests run on SQLite only, where the choice means nothing.
+enum TestLocking: Sendable { case rowLock, optimistic }
+#endif
 
 /// The storages the contract tests run on.
 enum StorageKind: String, Sendable, CustomTestStringConvertible {
@@ -20,8 +29,13 @@ let storageKinds: [StorageKind] = PostgresTestServer.shouldTest ? [.sqlite, .pos
 enum PostgresTestServer {
     static let url: String? = ProcessInfo.processInfo.environment["STATECHARTS_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static let inCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
-    /// Whether the PostgreSQL tests run: with a URL, or in CI (where they then fail without one).
+    /// Whether the PostgreSQL tests run: with a URL, or in CI (where they then fail without one);
+    /// never in a build without PostgreSQL.
+    #if canImport(StatechartsDurablePostgres)
     static let shouldTest = url != nil || inCI
+    #else
+    static let shouldTest = false
+    #endif
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {
@@ -39,6 +53,7 @@ enum PostgresTestServer {
         base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
     }
 
+    #if canImport(StatechartsDurablePostgres)
     /// Runs one SQL statement on a connection of its own (the tests' schemas are created by the
     /// storage and dropped here).
     static func execute(_ sql: String) async throws {
@@ -60,6 +75,7 @@ enum PostgresTestServer {
             throw error
         }
     }
+    #endif
 }
 
 /// A test's own database: a new SQLite file, or a new schema on the PostgreSQL server, so tests
@@ -69,7 +85,8 @@ struct TestDatabase: Sendable {
     /// The SQLite file, or the PostgreSQL URL with its schema.
     let location: String
     private let folder: URL?
-    private let schema: String?
+    /// The PostgreSQL schema of the test (`nil` for SQLite).
+    let schema: String?
 
     init(_ kind: StorageKind) throws {
         self.kind = kind
@@ -88,21 +105,27 @@ struct TestDatabase: Sendable {
     }
 
     /// Opens a storage on the database; `locking` is PostgreSQL's.
-    func open(locking: PostgresDurableStorage.Locking = .rowLock) async throws -> TestStorage {
+    func open(locking: TestLocking = .rowLock) async throws -> TestStorage {
         switch kind {
         case .sqlite:
             let storage = try await SQLiteDurableStorage.open(path: location)
             return TestStorage(storage: storage) { try await storage.close() }
         case .postgres:
+            #if canImport(StatechartsDurablePostgres)
             let storage = try await PostgresDurableStorage.connect(url: location, poolSize: 4, locking: locking)
             return TestStorage(storage: storage) { await storage.close() }
+            #else
+            throw PostgresTestServer.Missing()
+            #endif
         }
     }
 
     /// Deletes the file, or drops the schema.
     func remove() async {
         if let folder { try? FileManager.default.removeItem(at: folder) }
+        #if canImport(StatechartsDurablePostgres)
         if let schema { try? await PostgresTestServer.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }
+        #endif
     }
 }
 

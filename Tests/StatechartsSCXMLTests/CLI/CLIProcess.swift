@@ -7,6 +7,8 @@ enum CLIProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// How long the process ran (not the wait for a slot to start it).
+        var elapsed: Duration = .zero
 
         /// Standard output's lines, without the final empty one.
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(stdout.hasSuffix("\n") ? 1 : 0) }
@@ -42,13 +44,15 @@ enum CLIProcess {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = errorHandle
+        let started = ContinuousClock.now
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let elapsed = ContinuousClock.now - started
         try errorHandle.close()
         let stderr = FileManager.default.contents(atPath: errorFile.path) ?? Data()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self), elapsed: elapsed)
     }
 
     /// Runs `statechart` on `text`, written to a temporary `chart.scxml` that is removed

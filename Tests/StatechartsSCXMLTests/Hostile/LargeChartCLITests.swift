@@ -32,9 +32,9 @@ struct LargeChartCLITests {
     func hugeChart() async throws {
         let directory = try workspace(Self.huge)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let started = ContinuousClock.now
         let result = try await CLIProcess.run(["render", "chart.scxml", "-o", "out.svg"], in: directory)
-        #expect(ContinuousClock.now - started < .seconds(60))
+        // The tool's own time: a test also waits for a slot among the CLI tests' processes.
+        #expect(result.elapsed < .seconds(60), "\(result.elapsed)")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("statechart: chart.scxml has 2,000 states and 1,960 transitions, more than the renderer's limit of "), "\(result.stderr)")
         #expect(result.stderr.contains("raise --max-states and --max-transitions to try anyway"), "\(result.stderr)")
