@@ -20,8 +20,8 @@ import StatechartsSCXML
 ///   to the processor after commit, at least once, with the message's stable id;
 /// - the variables are kept as the data model gives them out (see `SCXMLSessionSnapshot`):
 ///   functions and values JSON cannot hold are not, nor variables without a `<data>` element;
-/// - `<invoke>` and sends to other sessions (`#_parent`, `#_scxml_…`) cannot be kept in a row: a
-///   step that starts one throws and changes nothing.
+/// - `<invoke>` cannot be kept in a row: a step that starts an invocation throws and changes
+///   nothing; a send to `#_parent` or another session raises `error.communication`.
 public final class SCXMLDurableStore: Sendable {
     /// The chart.
     public let chart: SCXMLChart

@@ -86,15 +86,15 @@ public final class SQLiteDurableStorage: DurableStorage {
     private func prepare() async throws {
         // Replaces sqlite-nio's busy handler, which retries without sleeping.
         let millis = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        _ = try await connection.query("PRAGMA busy_timeout = \(max(0, millis))")
-        _ = try await connection.query("PRAGMA journal_mode = WAL")
-        _ = try await connection.query(durability == .machineCrash ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+        _ = try await connection.rows("PRAGMA busy_timeout = \(max(0, millis))")
+        _ = try await connection.rows("PRAGMA journal_mode = WAL")
+        _ = try await connection.rows(durability == .machineCrash ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try await withTransaction(.write) { _ in
-            for statement in SQLiteDurableSchema.statements { _ = try await self.connection.query(statement) }
+            for statement in SQLiteDurableSchema.statements { _ = try await self.connection.rows(statement) }
             for added in SQLiteDurableSchema.addedColumns {
-                let columns = try await self.connection.query("SELECT name FROM pragma_table_info(?)", [.text(added.table)])
+                let columns = try await self.connection.rows("SELECT name FROM pragma_table_info(?)", [.text(added.table)])
                 guard !columns.contains(where: { $0.column("name")?.string == added.column }) else { continue }
-                _ = try await self.connection.query("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+                _ = try await self.connection.rows("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
             }
         }
     }
@@ -106,18 +106,18 @@ public final class SQLiteDurableStorage: DurableStorage {
     ) async throws -> T {
         await gate.enter()
         do {
-            _ = try await connection.query(kind == .write ? "BEGIN IMMEDIATE" : "BEGIN")
+            _ = try await connection.rows(kind == .write ? "BEGIN IMMEDIATE" : "BEGIN")
         } catch {
             await gate.leave()
             throw error
         }
         do {
             let value = try await body(SQLiteDurableTransaction(connection: connection))
-            _ = try await connection.query("COMMIT")
+            _ = try await connection.rows("COMMIT")
             await gate.leave()
             return value
         } catch {
-            _ = try? await connection.query("ROLLBACK")
+            _ = try? await connection.rows("ROLLBACK")
             await gate.leave()
             throw error
         }

@@ -8,7 +8,7 @@ struct SQLiteDurableTransaction: DurableTransaction {
 
     @discardableResult
     func run(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
-        try await connection.query(sql, binds)
+        try await connection.rows(sql, binds)
     }
 
     private static let instanceColumns = "id, fingerprint, version, status, snapshot, context, origin_ms, updated_ms, quarantine"

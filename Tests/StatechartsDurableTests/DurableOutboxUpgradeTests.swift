@@ -41,13 +41,13 @@ struct DurableOutboxUpgradeTests {
         case .sqlite:
             let connection = try await SQLiteConnection.open(storage: .file(path: database.location))
             do {
-                _ = try await connection.query("""
+                _ = try await rows(of: connection, """
                     CREATE TABLE durable_outbox (
                         id TEXT PRIMARY KEY, instance_id TEXT NOT NULL, version INTEGER NOT NULL, ordinal INTEGER NOT NULL,
                         event BLOB NOT NULL, created_ms INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT,
                         delivered_ms INTEGER, quarantine TEXT)
                     """, [])
-                _ = try await connection.query("""
+                _ = try await rows(of: connection, """
                     INSERT INTO durable_outbox (id, instance_id, version, ordinal, event, created_ms)
                     VALUES ('old/2/0', 'old', 2, 0, CAST('"paidNotice"' AS BLOB), 1)
                     """, [])
@@ -81,8 +81,25 @@ struct DurableOutboxUpgradeTests {
     static func hasLeaseColumn(_ database: TestDatabase) async throws -> Bool {
         guard database.kind == .sqlite else { return false }
         let connection = try await SQLiteConnection.open(storage: .file(path: database.location))
-        let rows = try await connection.query("SELECT name FROM pragma_table_info('durable_outbox')", [])
+        let columns = try await rows(of: connection, "SELECT name FROM pragma_table_info('durable_outbox')", [])
         try await connection.close()
-        return rows.contains { $0.column("name")?.string == "claimed_until_ms" }
+        return columns.contains { $0.column("name")?.string == "claimed_until_ms" }
     }
+}
+
+/// The rows of `sql`, collected under a lock (sqlite-nio's array-returning `query` gives
+/// ThreadSanitizer reports: see StatechartsDurableSQLite's `SQLiteConnection.rows`).
+func rows(of connection: SQLiteConnection, _ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+    let collected = LockedRows()
+    try await connection.query(sql, binds) { row in collected.append(row) }
+    return collected.all
+}
+
+/// Rows appended on sqlite-nio's thread and read on the test's.
+final class LockedRows: @unchecked Sendable {
+    // @unchecked: `rows` is touched only under `lock`.
+    private let lock = NSLock()
+    private var rows: [SQLiteRow] = []
+    func append(_ row: SQLiteRow) { lock.withLock { rows.append(row) } }
+    var all: [SQLiteRow] { lock.withLock { rows } }
 }

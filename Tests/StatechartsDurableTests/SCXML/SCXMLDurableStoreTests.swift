@@ -144,6 +144,34 @@ struct SCXMLDurableStoreTests {
         }
     }
 
+    @Test("a send to #_parent raises error.communication; <invoke> is refused and changes nothing")
+    func noParentNoChildren() async throws {
+        let document = """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="a">
+          <state id="a">
+            <transition event="tell" target="a"><send event="hello" target="#_parent"/></transition>
+            <transition event="error.communication" target="told"/>
+            <transition event="spawn" target="spawning"/>
+          </state>
+          <state id="told"/>
+          <state id="spawning">
+            <invoke type="scxml"><content><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><state id="waiting"/></scxml></content></invoke>
+          </state>
+        </scxml>
+        """
+        try await withDatabase(.sqlite) { database in
+            let opened = try await database.open()
+            let scxml = SCXMLDurableStore(chart: try SCXMLChart(string: document, dataModels: [.ecmascript]), storage: opened.storage)
+            try await scxml.create("x")
+            await #expect(throws: DurableStoreError.self) { try await scxml.store.send(SCXMLEvent("spawn"), to: "x") }
+            #expect(try await scxml.store.instance("x")?.version == 1)
+            try await scxml.store.send(SCXMLEvent("tell"), to: "x")
+            #expect(try await scxml.store.instance("x")?.activeLeaves == ["told"])
+            #expect(try await scxml.store.outboxMessages(of: "x").isEmpty)
+            try await opened.close()
+        }
+    }
+
     @Test("<log> output reaches the store's log handler with the instance's id")
     func logOutput() async throws {
         let document = """
