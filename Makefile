@@ -83,7 +83,7 @@ tsan: deps
 # The suites that run threads, under ThreadSanitizer (a few minutes after the build): the live runner's,
 # the observable model, the inspector, Graphviz, Basic HTTP and the durable store (on SQLite: the
 # package is built without PostgreSQL, STATECHARTS_WITHOUT_POSTGRES in Package.swift, which halves
-# the build; `make tsan` covers PostgreSQL). CI runs it.
+# the build; `make tsan` covers PostgreSQL).
 TSAN_SHORT_BUILD ?= .build-tsan-short
 TSAN_SHORT_SUITES = StatechartsTests\.(RunnerTests|RunnerStepsTests|ConcurrencyStressTests|StepsGuideSampleTests|ChildChartTests|InvocationTests)/|Statecharts(Observation|Inspector|Graphviz|HTTP|Durable)Tests\.
 .PHONY: tsan-short
