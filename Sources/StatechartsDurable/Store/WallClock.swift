@@ -16,8 +16,9 @@ public struct WallClock: Sendable {
 }
 
 extension Duration {
-    /// Whole milliseconds, rounded up (a due time is never moved earlier).
-    var millisecondsRoundedUp: Int64 {
+    /// Whole milliseconds, rounded up (a due time is never moved earlier). `package`: the
+    /// command-line tool prints due times the same way.
+    package var millisecondsRoundedUp: Int64 {
         let (seconds, attoseconds) = components
         let millis = attoseconds / 1_000_000_000_000_000
         let rest = attoseconds % 1_000_000_000_000_000

@@ -11,8 +11,12 @@ extension SCXMLChart {
     /// value yet (a variable bound late), when `name` is not one of ``variableNames``, or when the
     /// data model has no variables (the null data model). Reading raises no error event.
     public func value(ofVariable name: String, in context: SCXMLContext) -> SCXMLValue? {
-        let names = variableNames
-        guard let index = names.firstIndex(of: name) else { return nil }
+        guard let index = variableNames.firstIndex(of: name) else { return nil }
+        return value(ofVariableAt: index, named: name, in: context)
+    }
+
+    /// The value of the variable `name`, the `index`-th of ``variableNames``.
+    func value(ofVariableAt index: Int, named name: String, in context: SCXMLContext) -> SCXMLValue? {
         // A number past the chart's own expressions, the same for the same name on every read,
         // so an engine that compiles each expression once compiles each read once.
         let expression = SCXMLExpression(id: expressions.count + index, kind: .value, source: name, position: .start)

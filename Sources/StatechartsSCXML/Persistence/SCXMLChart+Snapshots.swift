@@ -13,7 +13,10 @@ extension SCXMLChart {
     /// need. Sessions it invoked are not part of it.
     public func snapshot(of context: SCXMLContext) -> SCXMLSessionSnapshot {
         let session = context.session
-        let variables = variableNames.compactMap { name in value(ofVariable: name, in: context).map { SCXMLValue.Member(name, $0) } }
+        // The names once: each step of a durable instance takes a snapshot.
+        let variables = variableNames.enumerated().compactMap { index, name in
+            value(ofVariableAt: index, named: name, in: context).map { SCXMLValue.Member(name, $0) }
+        }
         let (sendCount, boundStates, lastEvent) = session.state.withLock { ($0.sendCount, $0.boundStates.sorted(), $0.lastBoundEvent) }
         return SCXMLSessionSnapshot(sessionID: session.sessionID, variables: variables, activeStates: session.activeStates.ids,
                                     boundStates: boundStates, sendCount: sendCount, lastEvent: lastEvent)

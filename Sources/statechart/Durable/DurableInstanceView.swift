@@ -44,7 +44,7 @@ struct DurableInstanceView {
         }
         let timers = snapshot?.pendingEvents ?? []
         lines.append("  timers: \(timers.count)")
-        lines += timers.map { "    \(Self.name(of: $0.event)) due \(Self.date(record.originMillis &+ Self.millis($0.due)))" + ($0.id.map { " (id \($0))" } ?? "") }
+        lines += timers.map { "    \(Self.name(of: $0.event)) due \(Self.date(record.originMillis &+ $0.due.millisecondsRoundedUp))" + ($0.id.map { " (id \($0))" } ?? "") }
         let pending = rows.outbox.filter { !$0.delivered }.count
         lines.append("  outbox: \(rows.outbox.count) message\(rows.outbox.count == 1 ? "" : "s"), \(pending) pending")
         lines += rows.outbox.map { message in
@@ -61,12 +61,6 @@ struct DurableInstanceView {
                 + (entry.lateMillis.map { $0 > 0 ? ", \($0) ms late" : "" } ?? "")
         }
         return lines
-    }
-
-    /// A duration in whole milliseconds, rounded up (as the store computes due times).
-    private static func millis(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     }
 
     private static func name(of event: SCXMLEvent) -> String { event.name }
@@ -97,7 +91,7 @@ struct DurableInstanceView {
             object["context"] = (try? JSONSerialization.jsonObject(with: record.context, options: [.fragmentsAllowed])) ?? Self.text(record.context)
         }
         object["timers"] = (snapshot?.pendingEvents ?? []).map { pending -> [String: Any] in
-            ["event": pending.event.name, "dueMillis": record.originMillis &+ Self.millis(pending.due), "id": pending.id ?? NSNull()]
+            ["event": pending.event.name, "dueMillis": record.originMillis &+ pending.due.millisecondsRoundedUp, "id": pending.id ?? NSNull()]
         }
         object["outbox"] = rows.outbox.map { message -> [String: Any] in
             let event = try? JSONDecoder().decode(SCXMLEvent.self, from: message.record.event)
