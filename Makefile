@@ -46,6 +46,8 @@ durable-bench: deps
 # The durable store's PostgreSQL tests use STATECHARTS_POSTGRES_URL, or a throwaway server started
 # around `swift test` when this machine can (scripts/postgres-test-server.sh).
 test: deps browser-deps
+	/usr/bin/python3 scripts/check-core-layers.py
+	bash scripts/test-check-core-layers.sh
 	$(SWIFT) build --build-tests
 	bash scripts/postgres-test-server.sh run $(SWIFT) test
 	bash scripts/check-compiled-error-location.sh

@@ -45,7 +45,7 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
             } catch {
                 throw .definition(error)
             }
-            guard let signature = GeneratedSignature(Chart._generatedPlans) else {
+            guard let signature = _GeneratedSignature(words: Chart._generatedPlans) else {
                 throw .generatedCodeMismatch("the signature of the generated code cannot be read")
             }
             let shape = chart._shape

@@ -1,4 +1,4 @@
-import Statecharts
+@_spi(CompiledCharts) import Statecharts
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -282,7 +282,7 @@ struct ChartReader {
             visitor.walk(closure.statements)
             count = max(1, visitor.highest + 1)
         }
-        guard let form = ClosureForm(rawValue: count) else {
+        guard let form = ClosureForm(parameterCount: count) else {
             diagnose(closure, .closureForm(count))
             return nil
         }

@@ -134,16 +134,18 @@ public struct CompiledStatechartMacro: MemberMacro, MemberAttributeMacro, Extens
             && function.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
     }
 
-    /// Where a problem of the core's compiler is written: an ID literal named in the message
-    /// (`unknown target 'x'`) among the state's own, else the state's DSL call.
+    /// Where a problem of the core's compiler is written: the ID literal of the other state the
+    /// problem names (``StatechartDefinitionError/Problem/namedState``, an unknown target, say)
+    /// among the state's own, else the state's DSL call.
     static func locate(_ problem: StatechartDefinitionError.Problem, _ reader: ChartReader, fallback: Syntax) -> Syntax {
         let states = reader.statesByPath[problem.path] ?? []
-        // A duplicate is reported at the later of two states with the same path.
-        let isDuplicate = problem.message.hasPrefix("duplicate state")
+        // A duplicate is reported at the later of two states with the same path; the state it
+        // names is the first, elsewhere.
+        let isDuplicate = problem.kind == .duplicateState
         guard let state = isDuplicate ? states.last : states.first else { return fallback }
-        let quoted = problem.message.split(separator: "'", omittingEmptySubsequences: false)
-        if !isDuplicate, quoted.count >= 3 {
-            let name = quoted[1].split(separator: "/").last.map(String.init) ?? ""
+        if !isDuplicate, let named = problem.namedState {
+            // An ID, or a path whose last component is the ID.
+            let name = named.split(separator: "/").last.map(String.init) ?? named
             let ids = reader.idsByPath[problem.path] ?? []
             // The state's own ID is written first; a message names it only when nothing else is.
             if let match = ids.dropFirst().first(where: { $0.text == name }) { return match.node }

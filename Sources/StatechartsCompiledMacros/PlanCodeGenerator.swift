@@ -16,8 +16,7 @@ struct GeneratedPlans {
     var guardOfTransition: [(Int32, Int)]
     /// Each joint step's plans (several plans the regions route takes together), in pick order.
     var joints: [[Int32]]
-    /// `[2, states, transitions, guardCount, guarded..., planCount, (leaf, transition, count, actions...)...,
-    /// jointCount, (pickCount, plans...)...]`, with actions in the compiler's numbering (the same
+    /// The numbers of a `_GeneratedSignature`, with actions in the compiler's numbering (the same
     /// in the twin and the real chart).
     var signature: [Int32]
 
@@ -51,13 +50,8 @@ struct GeneratedPlans {
         joints = chart._jointPlanLists(planOf: planOf)
         guard joints.allSatisfy({ $0.allSatisfy { $0 >= 0 } }) else { return nil }
         let shape = chart._shape
-        signature = [2, Int32(shape.states), Int32(shape.transitions), Int32(guarded.count)] + guarded
-        signature.append(Int32(plans.count))
-        for plan in plans {
-            signature += [plan.leaf, plan.transition, Int32(plan.actions.count)] + plan.actions
-        }
-        signature.append(Int32(joints.count))
-        for joint in joints { signature += [Int32(joint.count)] + joint }
+        signature = _GeneratedSignature(states: shape.states, transitions: shape.transitions,
+                                        guardedTransitions: guarded, plans: plans, joints: joints).words
     }
 }
 

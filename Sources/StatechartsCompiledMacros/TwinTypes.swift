@@ -1,4 +1,4 @@
-import Statecharts
+@_spi(CompiledCharts) import Statecharts
 
 // The twin the macro compiles at build time: the chart read from its syntax, with the state IDs
 // and event names as strings, an `Int` for the context, and each action and guard an empty
@@ -15,11 +15,11 @@ typealias TwinTransition = TransitionDefinition<String, TwinEvent, Int>
 typealias TwinAction = Action<TwinEvent, Int>
 typealias TwinGuard = Guard<TwinEvent, Int>
 
-/// Which closure form an action or guard takes: the context; the context and the event; the
-/// context, the event and the outbox.
-enum ClosureForm: Int {
-    case context = 1, contextEvent = 2, full = 3
+/// Which closure form an action or guard takes (the core's, read from its parameter count): the
+/// context; the context and the event; the context, the event and the outbox.
+typealias ClosureForm = _ClosureForm
 
+extension _ClosureForm {
     /// An empty twin action of this form, named `name`.
     func twinAction(_ name: String) -> TwinAction {
         switch self {

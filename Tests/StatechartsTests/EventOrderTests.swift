@@ -93,4 +93,49 @@ struct EventOrderTests {
         #expect(machine.lines(after: .y) == ["t y"])
         #expect(machine.send(.x).outcome == .ignored)
     }
+
+    /// A macrostep that raises many events takes them in order and leaves the internal queue empty,
+    /// on a single path and in a parallel configuration, also when the instance finishes with
+    /// raised events still queued.
+    @Test("many raised events in one macrostep are taken in order, and the queue is empty after it",
+          arguments: [true, false])
+    func manyRaisedEvents(parallel: Bool) throws {
+        struct Count: Sendable { var ticks = 0; var outOfOrder = 0; var finishedAt = -1 }
+        let n = 20_000
+        let raiseMany = Action<Ev, Count>("raise") { (_: inout Count, _: Ev?, outbox: inout Outbox<Ev>) in
+            for _ in 0..<n { outbox.raise(.x) }
+            outbox.raise(.y)
+        }
+        let check = Action<Ev, Count>("check") { (count: inout Count) in
+            if count.ticks % n != 0 { count.outOfOrder += 1 }
+            count.finishedAt = count.ticks
+        }
+        // Each internal event is a microstep: the limit must allow them all.
+        let chart = try Statechart<String, Ev, Count>("many", microstepLimit: 10 * n) {
+            if parallel {
+                Parallel("p") {
+                    State("r1") {
+                        On(.go, actions: [raiseMany])
+                        On(.x) { $0.ticks += 1 }
+                        On(.y, actions: [check])
+                    }
+                    State("r2") { State("q") }
+                }
+            } else {
+                State("s") {
+                    On(.go, actions: [raiseMany])
+                    On(.x) { $0.ticks += 1 }
+                    On(.y, actions: [check])
+                }
+            }
+        }
+        var machine = chart.start(context: Count())
+        let result = machine.send(.go)
+        #expect(result.outcome == .transitioned)
+        #expect(machine.context.ticks == n)
+        #expect(machine.context.finishedAt == n && machine.context.outOfOrder == 0)
+        // Nothing is left over for the next event: another round takes exactly as many.
+        machine.send(.go)
+        #expect(machine.context.ticks == 2 * n && machine.context.finishedAt == 2 * n)
+    }
 }

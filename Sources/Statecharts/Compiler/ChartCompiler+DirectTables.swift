@@ -45,7 +45,7 @@ extension _ChartCompiler {
                 }
                 let c = entry.directCandidate
                 guard _RegionRow.fits(c), steps[Int(c)].exits != 0,
-                      _ResultHead.fits(_FourTransitions(steps[Int(c)].transition)) else { continue }
+                      _TransitionFields.fits(_FourTransitions(steps[Int(c)].transition)) else { continue }
                 if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
                     let step = steps[Int(c)]

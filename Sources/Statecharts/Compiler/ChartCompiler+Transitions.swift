@@ -26,7 +26,7 @@ extension _ChartCompiler {
         var ok = true
         for id in ids {
             if let i = stateIndex[id] { result.append(i) } else {
-                problem(from, "unknown \(role) '\(Self.describe(id))'")
+                problem(from, .unknownState, "unknown \(role) '\(Self.describe(id))'", naming: Self.describe(id))
                 ok = false
             }
         }
@@ -42,13 +42,13 @@ extension _ChartCompiler {
             for j in (i + 1)..<targets.count {
                 let a = targets[i], c = targets[j]
                 if a == c || tree.isDescendant(a, of: c) || tree.isDescendant(c, of: a) {
-                    problem(from, "\(role) '\(path(a))' and '\(path(c))' cannot both be active: one contains the other")
+                    problem(from, .nestedTargets, "\(role) '\(path(a))' and '\(path(c))' cannot both be active: one contains the other", naming: path(a))
                     continue
                 }
                 var anc = parentOf[Int(a)]
                 while anc > 0 && !tree.isDescendant(c, of: anc) { anc = parentOf[Int(anc)] }
                 if kindOf[Int(anc)] != .parallel {
-                    problem(from, "\(role) '\(path(a))' and '\(path(c))' are not in different regions of a parallel state")
+                    problem(from, .targetsInSameRegion, "\(role) '\(path(a))' and '\(path(c))' are not in different regions of a parallel state", naming: path(a))
                 }
             }
         }
@@ -109,9 +109,9 @@ extension _ChartCompiler {
                     guard let resolved = resolve(initial.targets, from: s32, role: "initial state") else { continue }
                     targets = resolved
                     initialActions = initial.actions
-                    if targets.isEmpty { problem(s32, "an initial transition without a target") }
+                    if targets.isEmpty { problem(s32, .initialWithoutTarget, "an initial transition without a target") }
                     for t in targets where !tree.isDescendant(t, of: s32) {
-                        problem(s32, "the initial state '\(path(t))' is not a descendant of this state")
+                        problem(s32, .initialOutsideState, "the initial state '\(path(t))' is not a descendant of this state", naming: path(t))
                     }
                     checkTargetsCoexist(targets, from: s32, role: "initial states")
                 } else {
@@ -131,7 +131,7 @@ extension _ChartCompiler {
                     targets = resolved
                     defaultActions = t.actions
                     for target in targets where !tree.isDescendant(target, of: parent) || kindOf[Int(target)].isHistory {
-                        problem(s32, "the history default '\(path(target))' is not a state inside the history's parent")
+                        problem(s32, .historyDefaultOutsideParent, "the history default '\(path(target))' is not a state inside the history's parent", naming: path(target))
                     }
                     checkTargetsCoexist(targets, from: s32, role: "history defaults")
                 } else if parent > 0 {
@@ -191,7 +191,7 @@ extension _ChartCompiler {
         var kind: _TriggerKind = .events
         switch transition.trigger {
         case .events(let names):
-            if names.isEmpty { problem(s, "a transition on an empty list of events") }
+            if names.isEmpty { problem(s, .emptyEventList, "a transition on an empty list of events") }
             for name in names {
                 let id = exactMatching ? classForName(name) : descriptorID(name)
                 if !b.transitions.triggers[triggersStart...].contains(id) { b.transitions.triggers.append(id) }
@@ -204,7 +204,7 @@ extension _ChartCompiler {
             let state: Int32
             if let id {
                 guard let resolved = stateIndex[id] else {
-                    problem(s, "done event of unknown state '\(Self.describe(id))'")
+                    problem(s, .unknownState, "done event of unknown state '\(Self.describe(id))'", naming: Self.describe(id))
                     b.transitions.targets.removeSubrange(targetsStart...)
                     b.transitions.required.removeSubrange(requiredStart...)
                     return
@@ -215,7 +215,7 @@ extension _ChartCompiler {
             }
             let stateKind = kindOf[Int(state)]
             if stateKind != .compound && stateKind != .parallel {
-                problem(s, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events")
+                problem(s, .doneEventNeverRaised, "'\(path(state))' is \(stateKind) and never completes: only compound and parallel states have done events", naming: path(state))
             }
             if doneEventsAreEvents, let name = doneEventName(of: state) {
                 b.transitions.triggers.append(exactMatching ? classForName(name) : descriptorID(name))

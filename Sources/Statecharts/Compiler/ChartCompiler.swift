@@ -103,8 +103,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     func path(_ s: Int32) -> String { pathOf[Int(s)] }
 
     @inlinable
-    mutating func problem(_ s: Int32, _ message: String) {
-        problems.append(.init(path: path(s), message: message))
+    mutating func problem(_ s: Int32, _ kind: StatechartDefinitionError.Problem.Kind, _ message: String, naming other: String? = nil) {
+        problems.append(.init(path: path(s), kind: kind, message: message, namedState: other))
         problemStates.append(s)
     }
 
@@ -114,9 +114,9 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
         appendState(nil, parent: -1, kind: .compound, path: "root")
         stateIDs.append(nil)
-        for message in chart.problems { problem(0, message) }
+        for (kind, message) in chart.problems { problem(0, kind, message) }
         if chart.states.filter({ !$0.isHistory }).isEmpty {
-            problem(0, "the chart has no states")
+            problem(0, .noStates, "the chart has no states")
         }
         for state in chart.states { visit(state, parent: 0) }
         subtreeEndOf[0] = Int32(stateCount - 1)
@@ -140,16 +140,16 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         appendState(state, parent: parent, kind: kind, path: path)
         stateIDs.append(state.id)
         if let existing = stateIndex[state.id] {
-            problem(index, "duplicate state '\(name)' (first defined at \(self.path(existing)))")
+            problem(index, .duplicateState, "duplicate state '\(name)' (first defined at \(self.path(existing)))", naming: self.path(existing))
         } else {
             stateIndex[state.id] = index
         }
         checkStructure(state, index, kind: kind, realChildren: realChildren.count)
         if !state.invocations.isEmpty {
-            if kind.isHistory { problem(index, "a history state cannot have invocations") } else { invocations[index] = state.invocations }
+            if kind.isHistory { problem(index, .invalidHistoryState, "a history state cannot have invocations") } else { invocations[index] = state.invocations }
         }
         if let builder = state.doneEvent {
-            if kind == .final { doneEventBuilders[index] = builder } else { problem(index, "only a final state can build a done event") }
+            if kind == .final { doneEventBuilders[index] = builder } else { problem(index, .doneDataOutsideFinalState, "only a final state can build a done event") }
         }
         for child in state.children { visit(child, parent: index) }
         subtreeEndOf[Int(index)] = Int32(stateCount - 1)
@@ -158,32 +158,32 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @inlinable
     mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
         if state.extraInitialCount > 0 {
-            problem(index, "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)")
+            problem(index, .multipleInitialTransitions, "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)")
         }
         switch kind {
         case .atomic:
-            if state.initial != nil { problem(index, "an initial transition on a state without child states") }
+            if state.initial != nil { problem(index, .misplacedInitialTransition, "an initial transition on a state without child states") }
         case .compound:
-            if realChildren == 0 { problem(index, "a compound state with no child states besides history (an empty compound)") }
+            if realChildren == 0 { problem(index, .emptyCompound, "a compound state with no child states besides history (an empty compound)") }
         case .parallel:
-            if realChildren == 0 { problem(index, "a parallel state without regions") }
-            if state.initial != nil { problem(index, "a parallel state cannot have an initial transition (all regions are entered)") }
+            if realChildren == 0 { problem(index, .emptyCompound, "a parallel state without regions") }
+            if state.initial != nil { problem(index, .misplacedInitialTransition, "a parallel state cannot have an initial transition (all regions are entered)") }
         case .final:
-            if !state.children.isEmpty { problem(index, "a final state cannot have child states") }
-            if !state.transitions.isEmpty { problem(index, "a final state cannot have transitions") }
-            if state.initial != nil { problem(index, "a final state cannot have an initial transition") }
+            if !state.children.isEmpty { problem(index, .invalidFinalState, "a final state cannot have child states") }
+            if !state.transitions.isEmpty { problem(index, .invalidFinalState, "a final state cannot have transitions") }
+            if state.initial != nil { problem(index, .misplacedInitialTransition, "a final state cannot have an initial transition") }
             if kindOf[Int(parentOf[Int(index)])] == .parallel {
-                problem(index, "a final state cannot be a region of a parallel state; put it inside a region")
+                problem(index, .invalidFinalState, "a final state cannot be a region of a parallel state; put it inside a region")
             }
         case .shallowHistory, .deepHistory:
-            if !state.children.isEmpty { problem(index, "a history state cannot have child states") }
-            if state.initial != nil { problem(index, "a history state cannot have an initial transition") }
-            if !state.onEntry.isEmpty || !state.onExit.isEmpty { problem(index, "a history state cannot have entry or exit actions") }
-            if state.transitions.count > 1 { problem(index, "a history state has one default transition, not \(state.transitions.count)") }
+            if !state.children.isEmpty { problem(index, .invalidHistoryState, "a history state cannot have child states") }
+            if state.initial != nil { problem(index, .misplacedInitialTransition, "a history state cannot have an initial transition") }
+            if !state.onEntry.isEmpty || !state.onExit.isEmpty { problem(index, .invalidHistoryState, "a history state cannot have entry or exit actions") }
+            if state.transitions.count > 1 { problem(index, .invalidHistoryState, "a history state has one default transition, not \(state.transitions.count)") }
             if let t = state.transitions.first, t.trigger != .eventless || t.guardCondition != nil {
-                problem(index, "a history state's default transition has no event and no guard")
+                problem(index, .invalidHistoryState, "a history state's default transition has no event and no guard")
             }
-            if parentOf[Int(index)] == 0 { problem(index, "a history state must be inside a compound or parallel state, not at the top level") }
+            if parentOf[Int(index)] == 0 { problem(index, .invalidHistoryState, "a history state must be inside a compound or parallel state, not at the top level") }
         }
     }
 }

@@ -83,13 +83,13 @@ extension StatechartDefinition {
             switch item {
             case .state(let state): states.append(state)
             case .initial(let transition):
-                if initial == nil { initial = transition } else { problems.append("the chart has more than one initial transition") }
+                if initial == nil { initial = transition } else { problems.append((.multipleInitialTransitions, "the chart has more than one initial transition")) }
             case .transition:
-                problems.append("a transition cannot stand at the top level of the chart; put it inside a state")
+                problems.append((.topLevelContent, "a transition cannot stand at the top level of the chart; put it inside a state"))
             case .entry, .exit:
-                problems.append("entry and exit actions cannot stand at the top level of the chart; put them inside a state")
+                problems.append((.topLevelContent, "entry and exit actions cannot stand at the top level of the chart; put them inside a state"))
             case .invocation:
-                problems.append("an invocation cannot stand at the top level of the chart; put it inside a state")
+                problems.append((.topLevelContent, "an invocation cannot stand at the top level of the chart; put it inside a state"))
             }
         }
     }

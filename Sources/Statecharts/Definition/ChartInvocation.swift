@@ -47,19 +47,6 @@ public struct ChartInvocation<Event: StatechartEvent, Context>: Sendable {
 public struct InvokedChart<ParentEvent: StatechartEvent>: Sendable {
     var session: any _ChildSession<ParentEvent>
 
-    /// A child session of `instance` (not started yet).
-    /// - Parameters:
-    ///   - instance: the child, as ``Statechart/makeInstance(context:)`` makes it.
-    ///   - toChild: the child's event for an event the parent sends it (`nil` drops it).
-    ///   - fromChild: the parent's event for an event the child sends its parent (`nil` drops it).
-    ///   - onDone: the parent's event when the child reaches a top-level final state, from the
-    ///     child's final context (`nil` sends nothing).
-    public init<StateID, Event, Context: Sendable>(
-        _ instance: StatechartInstance<StateID, Event, Context>,
-        toChild: @escaping @Sendable (ParentEvent) -> Event?,
-        fromChild: @escaping @Sendable (Event) -> ParentEvent?,
-        onDone: @escaping @Sendable (Context) -> ParentEvent?
-    ) {
-        session = _ChildInstance(instance: instance, toChild: toChild, fromChild: fromChild, onDone: onDone)
-    }
+    /// A child session of any kind (the runtime's instance initializer makes one).
+    init(session: any _ChildSession<ParentEvent>) { self.session = session }
 }

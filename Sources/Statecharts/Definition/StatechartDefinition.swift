@@ -11,7 +11,7 @@ public struct StatechartDefinition<StateID: Hashable & Sendable, Event: Statecha
     public var name: String
     /// Problems found while the definition was assembled (misplaced DSL content), reported by the
     /// compiler together with everything else.
-    @usableFromInline internal var problems: [String] = []
+    @usableFromInline internal var problems: [(kind: StatechartDefinitionError.Problem.Kind, message: String)] = []
 
     /// Creates a definition from its top-level states.
     public init(

@@ -73,44 +73,6 @@ public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
     }
 }
 
-/// Up to four transitions, in order, -1 after the last: the inline part of results and lists.
-@usableFromInline
-internal struct _FourTransitions: Sendable {
-    @usableFromInline var elements: (Int32, Int32, Int32, Int32)
-
-    @inlinable
-    init(_ a: Int32, _ b: Int32 = -1, _ c: Int32 = -1, _ d: Int32 = -1) { elements = (a, b, c, d) }
-
-    @inlinable
-    static var none: _FourTransitions { _FourTransitions(-1) }
-
-    /// How many there are (transitions are never negative).
-    @inlinable
-    var count: Int { elements.0 < 0 ? 0 : elements.1 < 0 ? 1 : elements.2 < 0 ? 2 : elements.3 < 0 ? 3 : 4 }
-
-    @inlinable var first: Int32 { elements.0 }
-
-    @inlinable
-    subscript(i: Int) -> Int32 {
-        get {
-            switch i {
-            case 0: return elements.0
-            case 1: return elements.1
-            case 2: return elements.2
-            default: return elements.3
-            }
-        }
-        set {
-            switch i {
-            case 0: elements.0 = newValue
-            case 1: elements.1 = newValue
-            case 2: elements.2 = newValue
-            default: elements.3 = newValue
-            }
-        }
-    }
-}
-
 /// What the microsteps of a send did, gathered while they run.
 @usableFromInline
 internal struct _StepLog {
@@ -202,7 +164,7 @@ public struct SendResult: Sendable, Hashable {
         if four.elements.1 < 0 {
             // At most one transition (the common case): no packing needed.
             head = _ResultHead(outcome, first: four.first)
-        } else if rest == nil && _ResultHead.fits(four) {
+        } else if rest == nil && _TransitionFields.fits(four) {
             head = _ResultHead(outcome, four: four)
         } else {
             (head, more) = Self.unpacked(outcome, four, rest: rest)
@@ -222,7 +184,7 @@ public struct SendResult: Sendable, Hashable {
     @inlinable @inline(__always)
     internal init(transitions: _FourTransitions, fromWord: UInt64, toWord: UInt64) {
         let outcome: Outcome = transitions.first >= 0 ? .transitioned : .ignored
-        if _ResultHead.fits(transitions) {
+        if _TransitionFields.fits(transitions) {
             head = _ResultHead(outcome, four: transitions)
             details = nil
         } else {
@@ -237,7 +199,7 @@ public struct SendResult: Sendable, Hashable {
     /// A result of the regions route's bits stage: one to four transitions, already packed as
     /// the head's fields, configurations of up to 64 states.
     @inlinable @inline(__always)
-    internal init(transitions: _ResultHead.Fields, fromWord: UInt64, toWord: UInt64) {
+    internal init(transitions: _TransitionFields, fromWord: UInt64, toWord: UInt64) {
         head = _ResultHead(transitioned: transitions)
         details = nil
         packedFrom = _PackedConfiguration(word: fromWord)

@@ -36,34 +36,16 @@ internal struct _PackedConfiguration: Sendable {
 
 /// A result's outcome and transitions in one word. Bits 0-1: the outcome (0 transitioned,
 /// 1 ignored, 2 not running). Bit 2 clear: bits 32..<64 hold the first transition (-1 for none)
-/// and the others are in the details. Bit 2 set ("four"): bits 8..<64 hold up to four transitions
-/// of 14 bits each, stored plus one (0 for none), which any chart of fewer than 16,383 transitions
-/// fits, with no box.
+/// and the others are in the details. Bit 2 set ("four"): bits 8..<64 are a
+/// ``_TransitionFields`` (up to four transitions of 14 bits each), which any chart of fewer than
+/// 16,383 transitions fits, with no box.
 @usableFromInline
 internal struct _ResultHead: Sendable {
-    /// Encoded by the initializers and `field(_:holding:)`, decoded by `outcome`, `transitions`
-    /// and `field(_:)`, and nowhere else.
+    /// Encoded by the initializers, decoded by `outcome` and `transitions`, and nowhere else.
     @usableFromInline let bits: UInt64
 
     @inlinable static var outcomeMask: UInt64 { 3 }
     @inlinable static var fourFlag: UInt64 { 4 }
-    @inlinable static var fieldMask: UInt64 { 1 << 14 - 1 }
-
-    /// Where field `i` (0 ..< 4) starts.
-    @inlinable @inline(__always)
-    static func fieldShift(_ i: UInt64) -> UInt64 { 8 &+ 14 &* i }
-
-    /// Transition `t` (-1 or more, small enough: ``fits(_:)``) as field `i`.
-    @inlinable @inline(__always)
-    static func field(_ i: UInt64, holding t: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: t &+ 1)) << fieldShift(i)
-    }
-
-    /// The transition in field `i`.
-    @inlinable @inline(__always)
-    func field(_ i: UInt64) -> Int32 {
-        Int32(truncatingIfNeeded: bits >> Self.fieldShift(i) & Self.fieldMask) &- 1
-    }
 
     /// The word as ``bits`` holds it (``SendResult/_plainWords`` round trips).
     @inlinable
@@ -74,49 +56,16 @@ internal struct _ResultHead: Sendable {
         bits = Self.code(outcome) | UInt64(UInt32(bitPattern: first)) << 32
     }
 
-    /// Up to four transitions; ``fits(_:)`` must hold.
+    /// Up to four transitions; ``_TransitionFields/fits(_:)`` must hold.
     @inlinable
     init(_ outcome: SendResult.Outcome, four: _FourTransitions) {
-        let e = four.elements
-        bits = Self.code(outcome) | Self.fourFlag
-            | Self.field(0, holding: e.0) | Self.field(1, holding: e.1)
-            | Self.field(2, holding: e.2) | Self.field(3, holding: e.3)
+        bits = Self.code(outcome) | Self.fourFlag | _TransitionFields(four).bits
     }
 
     /// One to four transitions already in their fields.
     @inlinable @inline(__always)
-    init(transitioned fields: Fields) {
+    init(transitioned fields: _TransitionFields) {
         bits = Self.code(.transitioned) | Self.fourFlag | fields.bits
-    }
-
-    /// Up to four transitions' fields, filled one transition after another (the regions route
-    /// packs each as it picks it).
-    @usableFromInline
-    struct Fields {
-        @usableFromInline var bits: UInt64 = 0
-        @usableFromInline var shift: UInt64 = _ResultHead.fieldShift(0)
-
-        @inlinable init() {}
-
-        /// Fields filled in advance (a joint step's, ``_JointEntry/fields``); only for the result's head.
-        @inlinable init(bits: UInt64) { self.bits = bits }
-
-        /// Adds transition `t` (small enough: ``_ResultHead/fits(_:)``) as the next field; at
-        /// most four times.
-        @inlinable @inline(__always)
-        mutating func append(_ t: Int32) {
-            // `&<<`: the shift stays below 64 (at most four fields).
-            bits |= UInt64(UInt32(bitPattern: t &+ 1)) &<< shift
-            shift &+= _ResultHead.fieldShift(1) &- _ResultHead.fieldShift(0)
-        }
-    }
-
-    /// Whether every transition of `four` fits a 14-bit field (each is -1 or more).
-    @inlinable
-    static func fits(_ four: _FourTransitions) -> Bool {
-        let e = four.elements
-        return UInt32(bitPattern: e.0 &+ 1) | UInt32(bitPattern: e.1 &+ 1) | UInt32(bitPattern: e.2 &+ 1)
-            | UInt32(bitPattern: e.3 &+ 1) <= UInt32(fieldMask)
     }
 
     @inlinable
@@ -144,7 +93,8 @@ internal struct _ResultHead: Sendable {
     @inlinable
     var transitions: _FourTransitions {
         guard bits & Self.fourFlag != 0 else { return _FourTransitions(Int32(truncatingIfNeeded: bits >> 32)) }
-        return _FourTransitions(field(0), field(1), field(2), field(3))
+        let fields = _TransitionFields(bits: bits)
+        return _FourTransitions(fields[0], fields[1], fields[2], fields[3])
     }
 }
 

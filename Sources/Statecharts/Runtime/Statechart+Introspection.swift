@@ -158,3 +158,15 @@ extension Statechart {
         return path.reversed()
     }
 }
+
+extension Statechart {
+    /// How many configurations the joint tables hold, how many distinct joint steps they take,
+    /// and the most transitions one of them takes (all 0 without joint tables). For tests.
+    @_spi(Testing)
+    public var _jointTableSize: (configurations: Int, steps: Int, mostPicks: Int) {
+        guard tables.joints.exists else { return (0, 0, 0) }
+        var configurations = 0
+        for slot in 0..<tables.joints.keys.count where tables.joints.keys[slot] != 0 { configurations += 1 }
+        return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
+    }
+}

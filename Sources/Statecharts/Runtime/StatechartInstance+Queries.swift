@@ -38,11 +38,7 @@ extension StatechartInstance {
     /// context; whatever they raise is discarded).
     public func can(_ event: Event) -> Bool {
         guard status == .running else { return false }
-        var probe = self
-        probe.currentEvent = event
-        let resolved = chart.resolve(event)
-        if leaf >= 0 { return probe.firstEnabled(from: probe.leaf, resolved) >= 0 }
-        return !probe.selectTransitions(resolved).isEmpty
+        return !probeTransitions(chart.resolve(event), event: event).isEmpty
     }
 
     /// The names of the events that would take a transition now, in the order the chart declares
@@ -50,14 +46,11 @@ extension StatechartInstance {
     /// on every event (`OnAny`) are not listed, having no name.
     public var enabledEventNames: [Event.Name] {
         guard status == .running else { return [] }
-        var probe = self
-        probe.currentEvent = nil
         return chart.declaredEventNames.filter { name in
             let resolved = chart.exactMatching
                 ? _ResolvedEvent(classID: chart.eventClass(ofName: name), mask: nil)
                 : _ResolvedEvent(classID: chart.tables.candidates.unmatchedClass, mask: chart.mask(for: name))
-            if probe.leaf >= 0 { return probe.firstEnabled(from: probe.leaf, resolved) >= 0 }
-            return !probe.selectTransitions(resolved).isEmpty
+            return !probeTransitions(resolved, event: nil).isEmpty
         }
     }
 

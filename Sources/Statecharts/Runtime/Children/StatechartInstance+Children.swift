@@ -196,7 +196,10 @@ extension StatechartInstance {
 
     /// The child charts running now, in start order, each with its configuration and children.
     public var invokedSessions: [InvokedSessionInfo] {
-        extras?.value.family.slots.map { $0.session.info(id: $0.id) } ?? []
+        extras?.value.family.slots.map { slot in
+            // Every session is a `_ChildInstance` (the only way to make an `InvokedChart`).
+            (slot.session as? any _DescribedChildSession)?.info(id: slot.id) ?? InvokedSessionInfo(id: slot.id, configuration: [])
+        } ?? []
     }
 }
 

@@ -87,7 +87,7 @@ extension StatechartInstance {
             // No action can see the configuration, and the next event's search need not wait.
             activeSet.first = entry.toWord
             plans.runJoint(entry, event, on: &self)
-            return SendResult(transitions: _ResultHead.Fields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
+            return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
         }
         if entry.joint == _JointEntry.ignored { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         return sendByRegionPlans(event, classID, plans)
@@ -139,7 +139,7 @@ extension StatechartInstance {
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         runJointPicks(step, event, plans)
         activeSet.first = step.toWord
-        return SendResult(transitions: _ResultHead.Fields(bits: step.fields), fromWord: word, toWord: step.toWord)
+        return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes

@@ -19,14 +19,21 @@ extension StatechartInstance {
     /// ```
     public func enabledTransitions(for event: Event) -> [TransitionID] {
         guard status == .running else { return [] }
+        return probeTransitions(chart.resolve(event), event: event).sorted().map { TransitionID(rawValue: $0) }
+    }
+
+    /// The transitions an event resolved as `resolved` would take in its first microstep, with
+    /// `event` as the current event, selected on a copy of the instance: guards see a copy of the
+    /// context and what they raise is discarded. The one probe behind ``enabledTransitions(for:)``,
+    /// ``can(_:)`` and ``enabledEventNames``; the instance must be running.
+    func probeTransitions(_ resolved: _ResolvedEvent, event: Event?) -> [Int32] {
         var probe = self
         probe.currentEvent = event
-        let resolved = chart.resolve(event)
         if leaf >= 0 {
-            let t = probe.firstEnabled(from: probe.leaf, resolved)
-            return t >= 0 ? [TransitionID(rawValue: t)] : []
+            let t = probe.firstEnabled(from: leaf, resolved)
+            return t >= 0 ? [t] : []
         }
-        return probe.selectTransitions(resolved).sorted().map { TransitionID(rawValue: $0) }
+        return probe.selectTransitions(resolved)
     }
 
     /// Whether transition `t` is enabled: its `whenIn` states are active and its guard holds.

@@ -5,15 +5,35 @@
 // chart keeps its actions and guards, hence the boxes, for as long as the slots that point to
 // them exist. The pointers are turned back into boxes here and nowhere else.
 
-/// Which of the three closure forms an action or guard has.
-@usableFromInline
-internal enum _ClosureForm: UInt8, BitwiseCopyable, Sendable {
+/// Which of the three closure forms an action or guard has. Not for use outside the library and
+/// its `@CompiledStatechart` macro (which reads each closure's form from its parameters): public,
+/// and not SPI, only because the runtime's inlinable code switches over it.
+public enum _ClosureForm: UInt8, BitwiseCopyable, Sendable {
     /// Takes the context alone.
     case context
     /// Takes the context and the event.
     case contextEvent
     /// Takes the context, the event and the outbox.
     case full
+
+    /// The form of a closure with `count` parameters (1 to 3); `nil` for any other count.
+    public init?(parameterCount count: Int) {
+        switch count {
+        case 1: self = .context
+        case 2: self = .contextEvent
+        case 3: self = .full
+        default: return nil
+        }
+    }
+
+    /// How many parameters a closure of this form takes.
+    public var parameterCount: Int {
+        switch self {
+        case .context: 1
+        case .contextEvent: 2
+        case .full: 3
+        }
+    }
 }
 
 /// An unretained reference to the box of an action that takes only the context (a

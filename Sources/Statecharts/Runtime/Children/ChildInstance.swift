@@ -1,40 +1,35 @@
-// A child session as its parent sees it: a running instance of any chart behind one protocol, so
-// that a parent of one event type can hold children of every type. A value: copying the parent
-// copies its children.
+// A child session as its parent sees it: a running instance of any chart behind one protocol
+// (`_ChildSession`, Definition/ChildSession.swift), so that a parent of one event type can hold
+// children of every type. A value: copying the parent copies its children.
 
-/// A running child chart, type-erased for its parent.
-@usableFromInline
-protocol _ChildSession<ParentEvent>: Sendable {
-    associatedtype ParentEvent: StatechartEvent
-    /// Runs the child's initial macrostep at the parent's time `now`.
-    mutating func start(at now: Duration)
-    /// Ends the child because its parent left the invoking state: its active states' exit
-    /// actions run; it sends nothing more.
-    mutating func cancel()
-    /// Queues an event the parent sends; `false` when the child does not take it.
-    mutating func enqueue(_ event: ParentEvent) -> Bool
-    /// One turn at time `now`: the child's own children each take a turn, then the child
-    /// processes one queued event. `turn` counts the parent's turns in this call; past the
-    /// child's ``Statechart/externalEventLimit`` the child is stopped. Whether anything happened.
-    mutating func step(at now: Duration, turn: Int) -> Bool
-    /// Moves the child's (and its children's) delayed events due by `time` to their queues.
-    mutating func releaseTimers(upTo time: Duration)
-    /// When the child's next delayed event, or one of its children's, is due.
-    var nextDue: Duration? { get }
-    /// Whether the child, or one of its children, has an event waiting.
-    var hasQueuedEvents: Bool { get }
-    /// The events the child sent its parent since the last call, as the parent's events.
-    mutating func takeEventsForParent() -> [ParentEvent]
-    /// Whether the child still runs; `false` once it finished or was stopped.
-    var isRunning: Bool { get }
-    /// The completion event for the parent, once the child reached a top-level final state.
-    var completionEvent: ParentEvent? { get }
+extension InvokedChart {
+    /// A child session of `instance` (not started yet).
+    /// - Parameters:
+    ///   - instance: the child, as ``Statechart/makeInstance(context:)`` makes it.
+    ///   - toChild: the child's event for an event the parent sends it (`nil` drops it).
+    ///   - fromChild: the parent's event for an event the child sends its parent (`nil` drops it).
+    ///   - onDone: the parent's event when the child reaches a top-level final state, from the
+    ///     child's final context (`nil` sends nothing).
+    public init<StateID, Event, Context: Sendable>(
+        _ instance: StatechartInstance<StateID, Event, Context>,
+        toChild: @escaping @Sendable (ParentEvent) -> Event?,
+        fromChild: @escaping @Sendable (Event) -> ParentEvent?,
+        onDone: @escaping @Sendable (Context) -> ParentEvent?
+    ) {
+        self.init(session: _ChildInstance(instance: instance, toChild: toChild, fromChild: fromChild, onDone: onDone))
+    }
+}
+
+/// What tools read of a running child chart (``StatechartInstance/invokedSessions``). The
+/// definition layer's ``_ChildSession`` cannot name ``InvokedSessionInfo``, which names the child's
+/// chart; the one implementation, ``_ChildInstance``, has both.
+protocol _DescribedChildSession {
     /// The child's state, for tools.
     func info(id: String) -> InvokedSessionInfo
 }
 
 /// The one implementation: an instance and the functions that translate events.
-struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Context: Sendable, ParentEvent: StatechartEvent>: _ChildSession {
+struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Context: Sendable, ParentEvent: StatechartEvent>: _ChildSession, _DescribedChildSession {
     var instance: StatechartInstance<StateID, Event, Context>
     let toChild: @Sendable (ParentEvent) -> Event?
     let fromChild: @Sendable (Event) -> ParentEvent?

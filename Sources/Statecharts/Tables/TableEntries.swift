@@ -152,7 +152,7 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     /// own: that action, called without a range.
     @usableFromInline let transitionAction: _ContextActionRef?
     @usableFromInline let flags: UInt32
-    /// The candidate's transition (small enough for a result's field, ``_ResultHead/fits(_:)``).
+    /// The candidate's transition (small enough for a result's field, ``_TransitionFields/fits(_:)``).
     @usableFromInline let transition: Int32
 
     @inlinable static var exitActions: UInt32 { 1 }

@@ -60,7 +60,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     @usableFromInline let toWord: UInt64
     /// The candidates taken, packed as ``_RegionRow/packed(_:at:)`` does, in pick order.
     @usableFromInline let picks: UInt64
-    /// Their transitions as the result's fields (``_ResultHead/Fields``).
+    /// Their transitions as the result's fields (``_TransitionFields``).
     @usableFromInline let fields: UInt64
     /// The joint step's number (its candidates in ``_JointTables/pickLists``), or
     /// ``ignored`` or ``slow``.
@@ -114,7 +114,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         var allFlags: UInt32 = ~0
         var picks: UInt64 = 0
         // The picks' transitions as the result's fields.
-        var fields = _ResultHead.Fields()
+        var fields = _TransitionFields()
         var count = 0
         while leaves != 0 {
             let s = leaves.trailingZeroBitCount
@@ -134,17 +134,5 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         let flags = anyFlags & ~_RegionStep.contextOnly | allFlags & _RegionStep.contextOnly
         return _JointEntry(toWord: word & ~exits | entries, picks: picks, fields: fields.bits,
                            joint: count == 0 ? ignored : 0, count: count, flags: flags)
-    }
-}
-
-extension Statechart {
-    /// How many configurations the joint tables hold, how many distinct joint steps they take,
-    /// and the most transitions one of them takes (all 0 without joint tables). For tests.
-    @_spi(Testing)
-    public var _jointTableSize: (configurations: Int, steps: Int, mostPicks: Int) {
-        guard tables.joints.exists else { return (0, 0, 0) }
-        var configurations = 0
-        for slot in 0..<tables.joints.keys.count where tables.joints.keys[slot] != 0 { configurations += 1 }
-        return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
     }
 }
