@@ -14,16 +14,15 @@ public struct CompiledInstance<Chart: CompiledChart> {
     @usableFromInline var base: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>
     /// The compiled chart (keeps the plan table alive).
     @usableFromInline let compiled: CompiledStatechart<Chart>
-    /// `compiled.planOf` and the chart's direct table, kept here so that `send` reaches each in
-    /// one load from the instance.
+    /// The compiled chart's plan map and the chart's direct table, kept here so that `send`
+    /// reaches each in one load from the instance.
     @usableFromInline let tables: _CompiledSendTables
 
     @usableFromInline
     init(_ instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>, compiled: CompiledStatechart<Chart>) {
         self.base = instance
         self.compiled = compiled
-        self.tables = compiled.statechart._compiledSendTables(planOf: UnsafePointer(compiled.planOf),
-                                                              jointOf: UnsafePointer(compiled.jointOf))
+        self.tables = compiled.planTables.sendTables
     }
 
     /// Runs a plain instance of `compiled`'s chart compiled from now on.

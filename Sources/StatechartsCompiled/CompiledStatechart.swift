@@ -5,30 +5,13 @@
 public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable {
     /// The chart as a plain ``Statechart``.
     public let statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>
-    /// `planOf[c]`: the generated plan of candidate `c` (-1 without a single-path plan).
-    /// Immutable after `init`; freed in `deinit`.
-    @usableFromInline let planOf: UnsafeMutablePointer<Int32>
-    /// `jointOf[j]`: the generated joint step of the chart's joint step `j`. Immutable after
-    /// `init`; freed in `deinit`.
-    @usableFromInline let jointOf: UnsafeMutablePointer<Int32>
+    /// The map from the chart's candidates and joint steps to the generated plans and joint
+    /// steps, in storage the core owns and frees.
+    let planTables: _CompiledPlanTables
 
     private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [Int32], jointOf joints: [Int32]) {
         self.statechart = statechart
-        planOf = Self.allocate(plans)
-        jointOf = Self.allocate(joints)
-    }
-
-    /// `values` in storage of its own (at least one element, -1 past the values).
-    private static func allocate(_ values: [Int32]) -> UnsafeMutablePointer<Int32> {
-        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: max(values.count, 1))
-        pointer.initialize(repeating: -1, count: max(values.count, 1))
-        for (i, value) in values.enumerated() { pointer[i] = value }
-        return pointer
-    }
-
-    deinit {
-        planOf.deallocate()
-        jointOf.deallocate()
+        planTables = _CompiledPlanTables(chart: statechart, planOf: plans, jointOf: joints)
     }
 
     /// Compiles `Chart.definition` with the chart's limits and checks that the generated code was made for it: the same

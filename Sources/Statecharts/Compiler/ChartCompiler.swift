@@ -11,7 +11,10 @@
 /// region tables in ChartCompiler+DirectTables.swift.
 @usableFromInline
 internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEvent, Context> {
-    @inlinable init() {}
+    @inlinable init() {
+        storage = _TableStorage()
+        tree = _StateTree(parent: [], kind: [], subtreeEnd: [], in: storage)
+    }
     @usableFromInline typealias Definition = StateDefinition<StateID, Event, Context>
 
     // The states, numbered in document order, as struct-of-arrays (reading one field of a state
@@ -28,11 +31,13 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var subtreeEndOf: [Int32] = []
     @inlinable
     var stateCount: Int { kindOf.count }
+    /// Where the tree is made; handed to the chart's tables, which make the rest of the chart's
+    /// tables in it (the one owner of the chart's unsafe memory).
+    @usableFromInline
+    let storage: _TableStorage
     /// The states as a tree, once `flatten` has numbered them all; then handed to the tables.
     @usableFromInline
-    var treeStorage = _StateTreeStorage(parent: [], kind: [], subtreeEnd: [])
-    @inlinable
-    var tree: _StateTree { treeStorage.tree }
+    var tree: _StateTree
 
     @inlinable
     mutating func appendState(_ definition: Definition?, parent: Int32, kind: StateKind, path: String) {
@@ -120,7 +125,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         }
         for state in chart.states { visit(state, parent: 0) }
         subtreeEndOf[0] = Int32(stateCount - 1)
-        treeStorage = _StateTreeStorage(parent: parentOf, kind: kindOf, subtreeEnd: subtreeEndOf)
+        tree = _StateTree(parent: parentOf, kind: kindOf, subtreeEnd: subtreeEndOf, in: storage)
     }
 
     @inlinable

@@ -122,11 +122,11 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         }
         compiler.lower()
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
-        tables = _ChartTables(compiler.b, tree: compiler.treeStorage,
+        tables = _ChartTables(compiler.b, tree: compiler.tree, storage: compiler.storage,
                               actionSlots: compiler.actions.map(\.slot),
                               guardSlots: compiler.guards.map(Guard.slot))
-        actions = _ValueTable(compiler.actions)
-        guards = _ValueTable(compiler.guards)
+        actions = compiler.storage.values(compiler.actions)
+        guards = compiler.storage.values(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
         invocations = compiler.invocations
         stateIDs = compiler.stateIDs
@@ -145,11 +145,6 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         name = definition.name
         self.microstepLimit = max(1, microstepLimit)
         self.externalEventLimit = max(1, externalEventLimit)
-    }
-
-    deinit {
-        actions.deallocate()
-        guards.deallocate()
     }
 
     // MARK: Event resolution

@@ -1,6 +1,6 @@
 /// What an event may take, by event class: the classes, and for charts with exact matching the
 /// dense candidate table (per atomic state and class, the transitions of the state and its
-/// ancestors in selection order) with every candidate's precomputed plan. Owns its storage.
+/// ancestors in selection order) with every candidate's precomputed plan.
 @usableFromInline
 internal struct _CandidateTables: @unchecked Sendable {
     @usableFromInline let classCount: Int
@@ -21,13 +21,10 @@ internal struct _CandidateTables: @unchecked Sendable {
     @usableFromInline let actionSlots: _Table<_ActionSlot>
     @usableFromInline let leaf: _Table<Int32>
     @usableFromInline let flags: _Table<_PlanFlags>
-    /// Frees the storage of the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     /// The tables of `b`, the plans' actions called through `actionSlots` (by action index).
     @usableFromInline
-    init(_ b: Builder, actionSlots slots: [_ActionSlot]) {
-        storage = _TableStorage()
+    init(_ b: Builder, actionSlots slots: [_ActionSlot], in storage: _TableStorage) {
         classCount = b.classCount
         unmatchedClass = b.unmatchedClass
         start = storage.table(b.start)

@@ -1,7 +1,7 @@
-/// The compiled chart as flat tables, one small type per concern, each owning its storage: states
-/// numbered in document order (pre-order, root = 0, see ``_StateTree``), transitions numbered
-/// state by state in document order, followed by the pseudo-transitions (initial transitions,
-/// history defaults).
+/// The compiled chart as flat tables, one small type per concern: states numbered in document
+/// order (pre-order, root = 0, see ``_StateTree``), transitions numbered state by state in
+/// document order, followed by the pseudo-transitions (initial transitions, history defaults).
+/// Every table lives in ``storage``, the chart's one owner of unsafe memory.
 ///
 /// Immutable after compilation and shared by every instance; not generic, so the SCXML algorithm
 /// over it is compiled once. The concerns are stored inline (structs in one final class), so a
@@ -10,8 +10,6 @@
 internal final class _ChartTables: @unchecked Sendable {
     /// Parent, kind and subtree end of every state, and the walks over them.
     @usableFromInline let tree: _StateTree
-    /// Keeps `tree`'s storage alive (shared with the compiler that built it).
-    @usableFromInline let treeStorage: _StateTreeStorage
     /// Per-state ranges, pseudo-transitions, history slots and flags.
     @usableFromInline let states: _StateTables
     /// Per-transition columns, static domains and single-path plans.
@@ -26,22 +24,25 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let joints: _JointTables
     /// How actions and guards are called.
     @usableFromInline let slots: _SlotTables
+    /// Owns the memory of every table above (and of the tree, which the compiler built in it
+    /// first), and of the chart's actions and guards (``Statechart``): freed when the chart goes.
+    @usableFromInline let storage: _TableStorage
 
     @inlinable var stateCount: Int { tree.count }
 
-    /// Freezes what the compiler built; the slots point into the boxes of the chart's actions
-    /// and guards.
+    /// Freezes what the compiler built into `storage`, where the compiler's `tree` already is;
+    /// the slots point into the boxes of the chart's actions and guards.
     @usableFromInline
-    init(_ b: _TablesBuilder, tree treeStorage: _StateTreeStorage, actionSlots: [_ActionSlot], guardSlots: [_GuardSlot]) {
-        self.treeStorage = treeStorage
-        tree = treeStorage.tree
-        states = _StateTables(b.states)
-        transitions = _TransitionTables(b.transitions)
-        candidates = _CandidateTables(b.candidates, actionSlots: actionSlots)
-        direct = _DirectTable(b.direct)
-        regions = _RegionTables(b.regions)
-        joints = _JointTables(b.joints)
-        slots = _SlotTables(actions: actionSlots, guards: guardSlots)
+    init(_ b: _TablesBuilder, tree: _StateTree, storage: _TableStorage, actionSlots: [_ActionSlot], guardSlots: [_GuardSlot]) {
+        self.storage = storage
+        self.tree = tree
+        states = _StateTables(b.states, in: storage)
+        transitions = _TransitionTables(b.transitions, in: storage)
+        candidates = _CandidateTables(b.candidates, actionSlots: actionSlots, in: storage)
+        direct = _DirectTable(b.direct, in: storage)
+        regions = _RegionTables(b.regions, in: storage)
+        joints = _JointTables(b.joints, in: storage)
+        slots = _SlotTables(actions: actionSlots, guards: guardSlots, in: storage)
     }
 }
 

@@ -1,4 +1,4 @@
-/// What `send` reads before anything else. Owns its storage.
+/// What `send` reads before anything else.
 ///
 /// `entries`: per (atomic state, event class), at `state << shift | class` (a shift, not a
 /// multiply, on the path from one event's leaf to the next's), see ``_DirectEntry``. Only built
@@ -13,11 +13,9 @@ internal struct _DirectTable: @unchecked Sendable {
     @usableFromInline let rowShift: Int32
     @usableFromInline let exists: Bool
     /// Frees the table above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     @usableFromInline
-    init(_ b: Builder) {
-        storage = _TableStorage()
+    init(_ b: Builder, in storage: _TableStorage) {
         entries = storage.table(b.entries)
         shift = b.shift
         rowShift = b.entries.isEmpty ? 0 : Int32(b.shift + _DirectEntry.strideShift)
@@ -52,7 +50,6 @@ internal struct _DirectTableHandle: @unchecked Sendable {
 }
 
 /// The regions route's tables, for charts of at most 64 states while parallel states are active.
-/// Owns its storage.
 ///
 /// `rows`, class by class (64 states each, ``index(state:class:)``: an event's rows are one
 /// array indexed by the state), holds the row's direct candidate when it is
@@ -64,16 +61,13 @@ internal struct _RegionTables: @unchecked Sendable {
     @usableFromInline let steps: _Table<_RegionStep>
     @usableFromInline let atomicMask: UInt64
     @usableFromInline let exists: Bool
-    /// Frees the storage of the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     /// Where the row of atomic state `s` (below 64) and event class `classID` is in `rows`.
     @inlinable @inline(__always)
     static func index(state s: Int, class classID: Int) -> Int { classID &<< 6 | s }
 
     @usableFromInline
-    init(_ b: Builder) {
-        storage = _TableStorage()
+    init(_ b: Builder, in storage: _TableStorage) {
         rows = storage.table(b.rows)
         steps = storage.table(b.steps)
         atomicMask = b.atomicMask
@@ -92,17 +86,14 @@ internal struct _RegionTables: @unchecked Sendable {
 }
 
 /// How the runtime calls every action (by action index) and every guard (by transition index).
-/// Owns its storage; the boxes the slots point to belong to the chart's actions and guards.
+/// The boxes the slots point to belong to the chart's actions and guards.
 @usableFromInline
 internal struct _SlotTables: @unchecked Sendable {
     @usableFromInline let actions: _Table<_ActionSlot>
     @usableFromInline let guards: _Table<_GuardSlot>
-    /// Frees the storage of the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     @usableFromInline
-    init(actions: [_ActionSlot], guards: [_GuardSlot]) {
-        storage = _TableStorage()
+    init(actions: [_ActionSlot], guards: [_GuardSlot], in storage: _TableStorage) {
         self.actions = storage.table(actions)
         self.guards = storage.table(guards)
     }

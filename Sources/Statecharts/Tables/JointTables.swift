@@ -2,7 +2,7 @@
 /// configuration the chart can be in and each event class, what the region bits decide
 /// (RegionsRoute.swift), worked out when the chart is built. An event in a parallel
 /// configuration then costs one lookup of the configuration's word, instead of a row and a step
-/// per active leaf. Owns its storage.
+/// per active leaf.
 ///
 /// `keys` is a hash set of configuration words (open addressing, linear probing, at most half
 /// full, 0 for an empty slot: a configuration always holds the root). The search for word `w`
@@ -22,14 +22,12 @@ internal struct _JointTables: @unchecked Sendable {
     /// their leaves), by joint number (``_JointEntry/joint``).
     @usableFromInline let pickLists: [[Int32]]
     /// Frees the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     /// At most this many entries (slots × classes, 32 bytes each): 128 KiB.
     @inlinable static var entryLimit: Int { 1 << 12 }
 
     @usableFromInline
-    init(_ b: Builder) {
-        storage = _TableStorage()
+    init(_ b: Builder, in storage: _TableStorage) {
         keys = storage.table(b.keys)
         entries = storage.table(b.entries)
         multiplier = b.multiplier

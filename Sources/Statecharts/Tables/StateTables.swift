@@ -1,5 +1,5 @@
 /// Per-state tables besides the tree's shape: action and transition ranges, the pseudo-transitions,
-/// history memory slots, and flags the routes read on the way. Indexed by state; owns its storage.
+/// history memory slots, and flags the routes read on the way. Indexed by state.
 @usableFromInline
 internal struct _StateTables: @unchecked Sendable {
     /// `entryActionStart[s] ..< entryActionStart[s+1]`: the state's entry actions.
@@ -27,12 +27,9 @@ internal struct _StateTables: @unchecked Sendable {
     /// The states that are parallel, as a bitset (to tell a single-path configuration).
     @usableFromInline let parallelMask: [UInt64]
     @usableFromInline let hasParallelStates: Bool
-    /// Frees the storage of the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     @usableFromInline
-    init(_ b: Builder) {
-        storage = _TableStorage()
+    init(_ b: Builder, in storage: _TableStorage) {
         entryActionStart = storage.table(b.entryActionStart)
         exitActionStart = storage.table(b.exitActionStart)
         transitionStart = storage.table(b.transitionStart)

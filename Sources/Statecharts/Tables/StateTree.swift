@@ -4,7 +4,7 @@
 /// The one place that knows the tree's shape: the compiler (validation, plans) and the runtime
 /// (the SCXML algorithm, the fast routes) both ask it, so descendant tests, the child walk,
 /// `findLCCA` and the transition domain are each written once. A view over storage that
-/// ``_StateTreeStorage`` owns; copying it copies three pointers.
+/// a ``_TableStorage`` owns (the compiler's, then the chart's); copying it copies three pointers.
 @usableFromInline
 internal struct _StateTree: @unchecked Sendable {
     @usableFromInline let count: Int
@@ -116,20 +116,5 @@ internal struct _StateTree: @unchecked Sendable {
             return children(of: s).filter { !isHistory($0) }.allSatisfy { isInFinalState($0, configuration) }
         }
         return false
-    }
-}
-
-/// Owns a ``_StateTree``'s storage and frees it when the last user (the compiler while it runs,
-/// then the compiled chart) lets go.
-@usableFromInline
-internal final class _StateTreeStorage: @unchecked Sendable {
-    @usableFromInline let tree: _StateTree
-    private let storage: _TableStorage
-
-    @usableFromInline
-    init(parent: [Int32], kind: [StateKind], subtreeEnd: [Int32]) {
-        let storage = _TableStorage()
-        tree = _StateTree(parent: parent, kind: kind, subtreeEnd: subtreeEnd, in: storage)
-        self.storage = storage
     }
 }

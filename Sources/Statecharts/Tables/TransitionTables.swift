@@ -1,6 +1,6 @@
 /// Every transition's columns, numbered state by state in document order and followed by the
 /// pseudo-transitions (initial transitions, history defaults): source, trigger, targets,
-/// `whenIn` states, actions, the static domain and the single-path plan. Owns its storage.
+/// `whenIn` states, actions, the static domain and the single-path plan.
 @usableFromInline
 internal struct _TransitionTables: @unchecked Sendable {
     @usableFromInline let count: Int
@@ -35,12 +35,9 @@ internal struct _TransitionTables: @unchecked Sendable {
     @usableFromInline let domainIsParallelFree: _Table<Bool>
     /// Whether any state has an eventless transition.
     @usableFromInline let hasEventlessTransitions: Bool
-    /// Frees the storage of the tables above when the last copy goes.
-    @usableFromInline let storage: _TableStorage
 
     @usableFromInline
-    init(_ b: Builder) {
-        storage = _TableStorage()
+    init(_ b: Builder, in storage: _TableStorage) {
         count = b.source.count
         source = storage.table(b.source)
         triggerKind = storage.table(b.triggerKind.map(\.rawValue))

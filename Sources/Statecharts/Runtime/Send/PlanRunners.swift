@@ -157,8 +157,8 @@ public protocol _GeneratedPlans {
 /// What a compiled instance's `send` reads without going through its chart: the chart's direct
 /// table, and `planOf`, where `planOf[c]` is the generated plan of candidate `c` (checked against
 /// the chart when the compiled chart was made, see ``Statechart/_planIndices(matching:)``), for
-/// every candidate that has a single-path plan. Made by ``Statechart/_compiledSendTables(planOf:)``
-/// and kept in the compiled instance, one load from it each. Not for use elsewhere: public only
+/// every candidate that has a single-path plan. Made by ``_CompiledPlanTables`` and kept in the
+/// compiled instance, one load from it each. Not for use elsewhere: public only
 /// because StatechartsCompiled's `send` is inlined into its users' code.
 ///
 /// Both tables are never written after they are made; they live as long as the compiled chart,
@@ -178,13 +178,27 @@ public struct _CompiledSendTables: @unchecked Sendable {
     }
 }
 
-extension Statechart {
-    /// The tables a compiled instance of this chart reads in `send`, with `planOf`, the compiled
-    /// chart's plan of each candidate, and `jointOf`, its joint step of each of the chart's
-    /// (which it owns and keeps alive with this chart).
-    @_spi(CompiledCharts)
-    public func _compiledSendTables(planOf: UnsafePointer<Int32>, jointOf: UnsafePointer<Int32>) -> _CompiledSendTables {
-        _CompiledSendTables(planOf: planOf, direct: direct, jointOf: jointOf)
+/// The tables behind a compiled chart's ``_CompiledSendTables``: its plan and joint-step maps,
+/// allocated in storage of their own (a ``_TableStorage``, freed with this object), and the
+/// chart, whose direct table the send tables point into. The compiled chart keeps one. Not for
+/// use outside StatechartsCompiled.
+@_spi(CompiledCharts)
+public final class _CompiledPlanTables: @unchecked Sendable {
+    /// What a compiled instance of the chart reads in `send`; valid while this object lives.
+    public let sendTables: _CompiledSendTables
+    /// Owns `planOf` and `jointOf`.
+    private let storage = _TableStorage()
+    /// Keeps the direct table alive.
+    private let chart: AnyObject
+
+    /// The send tables of `chart` with `planOf`, the compiled chart's plan of each candidate (-1
+    /// for none), and `jointOf`, its joint step of each of the chart's.
+    public init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [Int32], jointOf: [Int32]) {
+        // At least one element each (-1), so that the pointers are never to empty storage.
+        let plans = storage.table(planOf.isEmpty ? [-1] : planOf)
+        let joints = storage.table(jointOf.isEmpty ? [-1] : jointOf)
+        sendTables = _CompiledSendTables(planOf: UnsafePointer(plans.base), direct: chart.direct, jointOf: UnsafePointer(joints.base))
+        self.chart = chart
     }
 }
 
