@@ -140,8 +140,9 @@ extension StatechartInstance {
     /// chooses. Small enough to inline into the caller's loop: the single path's direct table
     /// is read here, every other route runs out of line.
     ///
-    /// Transparent, not only `@inline(__always)`: generic over the observer, it was otherwise
-    /// left out of line in release builds, which doubled the instructions of a direct send.
+    /// Transparent, not only `@inline(__always)`: generic over the observer, an
+    /// `@inline(__always)` `take` stays out of line in release builds, which doubles the
+    /// instructions of a direct send.
     @usableFromInline @_transparent
     mutating func take<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
