@@ -29,7 +29,7 @@ struct SpinCrossCheckTests {
 
     @Test("same verdict on every property of the corpus; each counterexample is a run of the other",
           .enabled(if: SpinRunner.isAvailable, "spin is not installed (apt-get install spin)"))
-    func agreement() throws {
+    func agreement() async throws {
         let spin = try SpinRunner()
         defer { spin.cleanUp() }
         var charts = 0, refused = 0, compared = 0, agreed = 0, spinTrailsReplayed = 0, ourRunsReplayed = 0
@@ -43,7 +43,7 @@ struct SpinCrossCheckTests {
             let properties = Self.properties(model)
             let report = try chart.verify(properties, events: model.events, bounds: VerificationBounds(maxStates: 100_000))
             let promela = try PromelaWriter.promela(model, name: name, properties: properties)
-            let findings = try spin.check(promela, claims: properties.enumerated().map { $1.isDeadlockFree ? nil : "p\($0)" })
+            let findings = try await spin.check(promela, claims: properties.enumerated().map { $1.isDeadlockFree ? nil : "p\($0)" })
             for (k, (property, finding)) in zip(properties, findings).enumerated() {
                 let verdict = report.results[k].verdict
                 compared += 1
@@ -58,7 +58,7 @@ struct SpinCrossCheckTests {
                 }
                 if let example = verdict.counterexample {
                     let events = example.eventList.compactMap { model.events.firstIndex(of: $0) }
-                    let simulated = try spin.simulate(PromelaWriter.replay(model, name: name, events: events))
+                    let simulated = try await spin.simulate(PromelaWriter.replay(model, name: name, events: events))
                     // A finished chart has no active state left: only SPIN's flag is compared there.
                     let ours = example.steps.map { $0.situation.activeLeaves.first.flatMap { model.states.firstIndex(of: $0) } ?? -1 }
                     let same = simulated.map { spin in
