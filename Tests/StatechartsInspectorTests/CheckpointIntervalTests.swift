@@ -44,9 +44,9 @@ struct CheckpointIntervalTests {
         }
     }
 
-    @Test("the default interval is 32")
+    @Test("the default interval is 64")
     func defaultInterval() {
-        #expect(InspectorOptions().checkpointInterval == 32)
+        #expect(InspectorOptions().checkpointInterval == 64)
         #expect(InspectorOptions(checkpointInterval: 0).checkpointInterval == 1)
     }
 }

@@ -12,7 +12,7 @@
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
 // Boost.MSM peers, W3inspected for W3 attached to the live inspector with no page open) and the
 // number of batches (default 1,000). W3inspected takes the timeline's length as a third argument
-// (default 1,000) and the checkpoint interval as a fourth (default 32; 0 keeps no checkpoints).
+// (default 1,000) and the checkpoint interval as a fourth (default: the inspector's, 64; 0 keeps no checkpoints).
 import Foundation
 import Statecharts
 import StatechartsInspector
@@ -63,8 +63,10 @@ case "W3inspected":
     // Detached: this top-level code runs on the main actor, which waits below.
     Task.detached {
         let length = arguments.count > 3 ? Int(arguments[3]) ?? 1_000 : 1_000
-        // A fourth argument sets the checkpoint interval; 0 keeps no checkpoints.
-        let interval = arguments.count > 4 ? Int(arguments[4]) ?? 32 : 32
+        // A fourth argument sets the checkpoint interval (by default the inspector's); 0 keeps
+        // no checkpoints.
+        let standard = InspectorOptions().checkpointInterval
+        let interval = arguments.count > 4 ? Int(arguments[4]) ?? standard : standard
         let options = InspectorOptions(timelineLength: length, keepsCheckpoints: interval > 0, checkpointInterval: max(1, interval))
         inspector = try? await StatechartInspector.start(options: options, printsURL: false)
         started.signal()

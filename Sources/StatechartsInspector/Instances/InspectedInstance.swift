@@ -48,14 +48,21 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
     /// held and delivered, in order, when the page resumes or steps.
     @inlinable @discardableResult
     public func send(_ event: Machine.Event) -> SendResult? {
-        let now = clock.now
+        let nanoseconds = clock.nanosecondsNow
         if isLive {
+            let now = Duration.nanoseconds(nanoseconds)
             return core.withLock { core in
                 core.catchUpLive(at: now)
                 return core.deliverFromApp(event, at: now)
             }
         }
-        return core.withLock { $0.deliverFromApp(event, at: now) }
+        // A result with no details leaves the lock as plain words and becomes a `SendResult`
+        // here, in the caller's code, where the optimizer sees that it holds no reference: a
+        // caller that drops it then releases nothing.
+        switch core.withLock({ $0.deliverFromAppCompactly(event, realNanoseconds: nanoseconds) }) {
+        case .plain(let words): return SendResult(words)
+        case .other(let result): return result
+        }
     }
 
     /// Advances the instance's virtual clock by `duration`, firing the delayed events that fall
@@ -92,6 +99,15 @@ public final class InspectedInstance<Machine: InspectableMachine>: @unchecked Se
 extension InspectedInstance where Machine.Context: Sendable {
     /// The context, as of now.
     public var context: Machine.Context { core.withLock { $0.machine.instance.context } }
+}
+
+/// What the app's `send` returns from under the lock.
+@usableFromInline
+enum AppDelivery {
+    /// A result with no details, as plain words (the common case).
+    case plain(_PlainSendResult)
+    /// Any other result, or `nil` when the event was held.
+    case other(SendResult?)
 }
 
 /// The mutable part of an ``InspectedInstance``, always used under its lock.
@@ -174,10 +190,10 @@ struct InspectedCore<Machine: InspectableMachine> {
 
     /// Appends an event step that ran the chart's fast route: nothing but the event, what
     /// `send` returned and the times (the app's path with no page watching).
-    @inlinable
-    mutating func appendEvent(_ event: Machine.Event, result: SendResult, at now: Duration) {
+    @inlinable @inline(__always)
+    mutating func appendEvent(_ event: Machine.Event, result: SendResult, realNanoseconds: Int64) {
         let seq = timeline.nextSeq
-        timeline.appendEvent(parent: head, event: event, result: result, virtualTime: virtualNow, realTime: now,
+        timeline.appendEvent(parent: head, event: event, result: result, virtualTime: virtualNow, realNanoseconds: realNanoseconds,
                              checkpoint: eventKeepsCheckpoint(), machine: &machine)
         head = seq
         stepCount &+= 1
@@ -205,8 +221,34 @@ struct InspectedCore<Machine: InspectableMachine> {
     }
 
     /// The app's `send`: held while paused, or when a breakpoint stops it; run otherwise.
-    @inlinable
+    ///
+    /// The app's common case (not paused, no breakpoint, no page watching) is inlined into
+    /// ``InspectedInstance/send(_:)``'s critical section: the chart's fast route and a compact
+    /// step, with no call in between. Everything else is one call out of line.
+    @inlinable @inline(__always)
     mutating func deliverFromApp(_ event: Machine.Event, at now: Duration) -> SendResult? {
+        switch deliverFromAppCompactly(event, realNanoseconds: CoarseClock.nanoseconds(of: now)) {
+        case .plain(let words): SendResult(words)
+        case .other(let result): result
+        }
+    }
+
+    /// ``deliverFromApp(_:at:)``, with a result that has no details returned as plain words.
+    @inlinable @inline(__always)
+    mutating func deliverFromAppCompactly(_ event: Machine.Event, realNanoseconds: Int64) -> AppDelivery {
+        if !isPaused, breakpoints.isEmpty, !recordsDetail, !Machine.inspectorReplaysInputs {
+            let result = machine.send(event)
+            appendEvent(event, result: result, realNanoseconds: realNanoseconds)
+            if let words = result._plainWords { return .plain(words) }
+            return .other(result)
+        }
+        return .other(deliverWatched(event, at: .nanoseconds(realNanoseconds)))
+    }
+
+    /// ``deliverFromApp(_:at:)`` past its common case: paused, stopped by a breakpoint, or
+    /// recorded in detail.
+    @inlinable @inline(never)
+    mutating func deliverWatched(_ event: Machine.Event, at now: Duration) -> SendResult? {
         if isPaused {
             held.append(event)
             changes &+= 1
@@ -228,7 +270,7 @@ struct InspectedCore<Machine: InspectableMachine> {
         // The app's path with nothing to watch for: the chart's fast route and a compact step.
         if breakpoints.isEmpty, !recordsDetail, !Machine.inspectorReplaysInputs {
             let result = machine.send(event)
-            appendEvent(event, result: result, at: now)
+            appendEvent(event, result: result, realNanoseconds: CoarseClock.nanoseconds(of: now))
             return result
         }
         let before = breakpoints.isEmpty ? nil : machine.instance.currentConfigurationValue

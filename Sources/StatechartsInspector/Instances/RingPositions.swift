@@ -5,8 +5,8 @@
 struct RingPositions {
     /// The number of slots.
     @usableFromInline let capacity: Int
-    /// The slot of the oldest element.
-    @usableFromInline var start = 0
+    /// The slot the next element is written to.
+    @usableFromInline var cursor = 0
     /// How many elements are kept.
     @usableFromInline var count = 0
     /// The `seq` the next appended element gets.
@@ -18,19 +18,18 @@ struct RingPositions {
     /// The `seq` of the oldest element kept (`nextSeq` when empty).
     var firstSeq: Int { nextSeq - count }
 
+    /// The slot of the oldest element. Elements are written from slot 0 on and only ever
+    /// overwritten, so it is slot 0 until the ring is full, and the next slot to write after.
+    var start: Int { count < capacity ? 0 : cursor }
+
     /// Takes the slot for element number `nextSeq`, dropping the oldest when full.
     @inlinable @inline(__always)
     mutating func claimSlot() -> Int {
         // Without a division or an overflow check: this runs on every step (each value stays
         // within 0...capacity, and `nextSeq` would take centuries of sends to wrap).
-        var slot = start &+ count
-        if slot >= capacity { slot &-= capacity }
-        if count < capacity {
-            count &+= 1
-        } else {
-            start &+= 1
-            if start == capacity { start = 0 }
-        }
+        let slot = cursor
+        cursor = slot &+ 1 == capacity ? 0 : slot &+ 1
+        if count < capacity { count &+= 1 }
         nextSeq &+= 1
         return slot
     }

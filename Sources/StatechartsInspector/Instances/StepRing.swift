@@ -9,7 +9,7 @@ import StatechartsGraphviz
 /// instance is attached (``StepSlots``), and are written in place: no copy-on-write check, no
 /// exclusivity check, no generic value witness, and a step that keeps no checkpoint or extras
 /// does not touch the slot's old ones (its record's flags say whether there are any). Only
-/// ``appendEvent(parent:event:result:virtualTime:realTime:checkpoint:machine:)`` and
+/// ``appendEvent(parent:event:result:virtualTime:realNanoseconds:checkpoint:machine:)`` and
 /// ``append(parent:kind:event:result:virtualTime:realTime:checkpoint:machine:extras:)`` run on
 /// the app's path; the rest serves the page.
 ///
@@ -31,14 +31,16 @@ struct StepRing<Machine: InspectableMachine> {
 
     /// Appends an event step whose `send` ran the chart's fast route (no detail, no error, no
     /// note), numbered `nextSeq`, dropping the oldest when full; with a checkpoint of `machine`
-    /// when `checkpoint` says so.
-    @inlinable
+    /// when `checkpoint` says so. The app's path: inlined into the instance's `send`.
+    @inlinable @inline(__always)
     mutating func appendEvent(parent: Int, event: Machine.Event, result: SendResult, virtualTime: Duration,
-                              realTime: Duration, checkpoint: Bool, machine: inout Machine) {
-        let (slot, replacedExtras) = write(parent: parent, kind: .event, event: event, result: result,
-                                           virtualTime: virtualTime, realTime: realTime, checkpoint: checkpoint,
-                                           machine: &machine, hasExtras: false)
-        if replacedExtras { slots.extras[slot] = nil }
+                              realNanoseconds: Int64, checkpoint: Bool, machine: inout Machine) {
+        let slot = positions.claimSlot()
+        let form = store(result, at: slot)
+        let replacedExtras = write(slot: slot, form: form, parent: parent, kind: .event, event: event,
+                                   virtualTime: virtualTime, realNanoseconds: realNanoseconds, checkpoint: checkpoint,
+                                   machine: &machine, hasExtras: false)
+        if replacedExtras { slots.setExtras(nil, at: slot) }
     }
 
     /// Appends any step, numbered `nextSeq`, dropping the oldest when full: what `send`
@@ -48,45 +50,47 @@ struct StepRing<Machine: InspectableMachine> {
     mutating func append(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?, virtualTime: Duration,
                          realTime: Duration, checkpoint: Bool, machine: inout Machine,
                          extras: RecordedStepExtras<Machine.StateID, Machine.Event>?) {
-        let (slot, replacedExtras) = write(parent: parent, kind: kind, event: event, result: result,
-                                           virtualTime: virtualTime, realTime: realTime, checkpoint: checkpoint,
-                                           machine: &machine, hasExtras: extras != nil)
-        if extras != nil || replacedExtras { slots.extras[slot] = extras }
+        let slot = positions.claimSlot()
+        let form = result.map { store($0, at: slot) } ?? .none
+        let replacedExtras = write(slot: slot, form: form, parent: parent, kind: kind, event: event,
+                                   virtualTime: virtualTime, realNanoseconds: CoarseClock.nanoseconds(of: realTime),
+                                   checkpoint: checkpoint,
+                                   machine: &machine, hasExtras: extras != nil)
+        if extras != nil || replacedExtras { slots.setExtras(extras, at: slot) }
     }
 
-    /// Writes a step over the oldest slot; returns the slot and whether the step it replaced had
-    /// extras (the caller writes or clears them). A result with
-    /// no details is stored as plain words; the side slots (whole results, checkpoints) are
-    /// touched only where the new step or the old one has something in them.
+    /// Stores `result` in slot `slot`: as plain words when it has no details, else whole in the
+    /// side slots. Returns where it went.
     @inlinable @inline(__always)
-    mutating func write(parent: Int, kind: StepKind, event: Machine.Event?, result: SendResult?,
-                        virtualTime: Duration, realTime: Duration, checkpoint: Bool, machine: inout Machine,
-                        hasExtras: Bool) -> (slot: Int, replacedExtras: Bool) {
-        let slot = positions.claimSlot()
+    func store(_ result: SendResult, at slot: Int) -> StepRecord.ResultForm {
+        if let plain = result._plainWords {
+            slots.steps[slot].plainResult = plain
+            return .plain
+        }
+        slots.storeWholeResult(result, at: slot)
+        return .whole
+    }
+
+    /// Writes the rest of a step over slot `slot` (claimed, its result stored as `form`) and
+    /// returns whether the step it replaced had extras (the caller writes or clears them). The
+    /// side slots (whole results, checkpoints) are touched only where the new step or the old
+    /// one has something in them.
+    @inlinable @inline(__always)
+    func write(slot: Int, form: StepRecord.ResultForm, parent: Int, kind: StepKind, event: Machine.Event?,
+               virtualTime: Duration, realNanoseconds: Int64, checkpoint: Bool, machine: inout Machine,
+               hasExtras: Bool) -> Bool {
         let step = slots.steps + slot
         let old = step.pointee.record
-        let form: StepRecord.ResultForm
-        if let result {
-            if let plain = result._plainWords {
-                step.pointee.plainResult = plain
-                form = .plain
-            } else {
-                slots.wholeResults[slot] = result
-                form = .whole
-            }
-        } else {
-            form = .none
-        }
-        if old.resultForm == .whole && form != .whole { slots.wholeResults[slot] = nil }
+        if old.resultForm == .whole && form != .whole { slots.clearWholeResult(at: slot) }
         step.pointee.record = StepRecord(parent: parent, kind: kind, resultForm: form, hasCheckpoint: checkpoint,
-                                         hasExtras: hasExtras, virtualTime: virtualTime, realTime: realTime)
+                                         hasExtras: hasExtras, virtualTime: virtualTime, realNanoseconds: realNanoseconds)
         step.pointee.event = event
         if checkpoint {
-            slots.checkpoints[slot] = machine.inspectorCheckpoint()
+            slots.storeCheckpoint(of: machine, at: slot)
         } else if old.hasCheckpoint {
-            slots.checkpoints[slot] = nil
+            slots.clearCheckpoint(at: slot)
         }
-        return (slot, old.hasExtras)
+        return old.hasExtras
     }
 
     /// The step numbered `seq`, if it is still kept.
@@ -142,6 +146,31 @@ final class StepSlots<Machine: InspectableMachine> {
         extras.initialize(repeating: nil, count: count)
     }
 
+    // The side slots' writes, out of line: rare on the app's path (a checkpoint every
+    // `checkpointInterval` steps, a whole result or extras seldom), and each a copy or a release
+    // of a value with references, which would otherwise take registers and stack from the
+    // common step they are inlined into.
+
+    /// Stores `result` whole in slot `slot`, releasing the one it replaces.
+    @usableFromInline @inline(never)
+    func storeWholeResult(_ result: SendResult, at slot: Int) { wholeResults[slot] = result }
+
+    /// Releases slot `slot`'s whole result.
+    @usableFromInline @inline(never)
+    func clearWholeResult(at slot: Int) { wholeResults[slot] = nil }
+
+    /// Stores a checkpoint of `machine` in slot `slot`, releasing the one it replaces.
+    @usableFromInline @inline(never)
+    func storeCheckpoint(of machine: Machine, at slot: Int) { checkpoints[slot] = machine.inspectorCheckpoint() }
+
+    /// Releases slot `slot`'s checkpoint.
+    @usableFromInline @inline(never)
+    func clearCheckpoint(at slot: Int) { checkpoints[slot] = nil }
+
+    /// Stores `extras` in slot `slot`, releasing the ones they replace.
+    @usableFromInline @inline(never)
+    func setExtras(_ value: RecordedStepExtras<Machine.StateID, Machine.Event>?, at slot: Int) { extras[slot] = value }
+
     deinit {
         steps.deinitialize(count: count)
         steps.deallocate()
@@ -188,17 +217,20 @@ struct StepRecord {
     /// Whether the ring's `extras` holds a box for this slot.
     @usableFromInline var hasExtras: Bool
     @usableFromInline var virtualTime: Duration
-    @usableFromInline var realTime: Duration
+    /// The coarse clock's reading (``CoarseClock/nanosecondsNow``).
+    @usableFromInline var realNanoseconds: Int64
+    /// When the step was taken, since the inspector started.
+    var realTime: Duration { .nanoseconds(realNanoseconds) }
 
     @inlinable
     init(parent: Int = -1, kind: StepKind = .start, resultForm: ResultForm = .none, hasCheckpoint: Bool = false,
-         hasExtras: Bool = false, virtualTime: Duration = .zero, realTime: Duration = .zero) {
+         hasExtras: Bool = false, virtualTime: Duration = .zero, realNanoseconds: Int64 = 0) {
         self.parent = parent
         self.kind = kind
         self.resultForm = resultForm
         self.hasCheckpoint = hasCheckpoint
         self.hasExtras = hasExtras
         self.virtualTime = virtualTime
-        self.realTime = realTime
+        self.realNanoseconds = realNanoseconds
     }
 }

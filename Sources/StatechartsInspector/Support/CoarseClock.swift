@@ -17,12 +17,20 @@ final class CoarseClock: Sendable {
     init(wallOrigin: Double) { self.wallOrigin = wallOrigin }
 
     /// The time since `origin`, to within ``resolution``.
-    @inlinable var now: Duration { .nanoseconds(nanoseconds.load(ordering: .relaxed)) }
+    @inlinable var now: Duration { .nanoseconds(nanosecondsNow) }
+
+    /// ``now`` in nanoseconds, as a step records it (one load, no conversion).
+    @inlinable var nanosecondsNow: Int64 { nanoseconds.load(ordering: .relaxed) }
+
+    /// A time read from this clock (whole nanoseconds), in nanoseconds.
+    @inlinable
+    static func nanoseconds(of time: Duration) -> Int64 {
+        let (seconds, attoseconds) = time.components
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+    }
 
     /// Writes the exact time (the background task's tick).
     func tick() {
-        let elapsed = origin.duration(to: .now)
-        let (seconds, attoseconds) = elapsed.components
-        nanoseconds.store(seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000, ordering: .relaxed)
+        nanoseconds.store(Self.nanoseconds(of: origin.duration(to: .now)), ordering: .relaxed)
     }
 }

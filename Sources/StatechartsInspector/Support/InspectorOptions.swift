@@ -10,7 +10,7 @@ public struct InspectorOptions: Sendable, Hashable {
     /// that is not an event.
     public var keepsCheckpoints: Bool
     /// With no page watching an instance, one event step in this many keeps a checkpoint (a
-    /// copy of the instance costs more than a `send` of a small chart). Default 32; 1 keeps one
+    /// copy of the instance costs more than a `send` of a small chart). Default 64; 1 keeps one
     /// at every step.
     public var checkpointInterval: Int
     /// Whether every step records the states exited and entered and the actions run, even with
@@ -27,7 +27,7 @@ public struct InspectorOptions: Sendable, Hashable {
     public static let delayedEventsPerAdvance = 10_000
 
     /// Creates options; every parameter has the default described on its property.
-    public init(timelineLength: Int = 1_000, keepsCheckpoints: Bool = true, checkpointInterval: Int = 32,
+    public init(timelineLength: Int = 1_000, keepsCheckpoints: Bool = true, checkpointInterval: Int = 64,
                 recordsEveryMicrostep: Bool = false, stepsPerMessage: Int = 500) {
         self.timelineLength = max(1, timelineLength)
         self.keepsCheckpoints = keepsCheckpoints
