@@ -193,8 +193,8 @@ struct InspectedCore<Machine: InspectableMachine> {
     @inlinable @inline(__always)
     mutating func appendEvent(_ event: Machine.Event, result: SendResult, realNanoseconds: Int64) {
         let seq = timeline.nextSeq
-        timeline.appendEvent(parent: head, event: event, result: result, virtualTime: virtualNow, realNanoseconds: realNanoseconds,
-                             checkpoint: eventKeepsCheckpoint(), machine: &machine)
+        timeline.appendEvent(parent: head, event: event, result: result, virtualTime: virtualNow,
+                             realNanoseconds: realNanoseconds, checkpoint: eventKeepsCheckpoint(), machine: &machine)
         head = seq
         stepCount &+= 1
         changes &+= 1

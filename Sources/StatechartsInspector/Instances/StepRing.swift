@@ -54,8 +54,7 @@ struct StepRing<Machine: InspectableMachine> {
         let form = result.map { store($0, at: slot) } ?? .none
         let replacedExtras = write(slot: slot, form: form, parent: parent, kind: kind, event: event,
                                    virtualTime: virtualTime, realNanoseconds: CoarseClock.nanoseconds(of: realTime),
-                                   checkpoint: checkpoint,
-                                   machine: &machine, hasExtras: extras != nil)
+                                   checkpoint: checkpoint, machine: &machine, hasExtras: extras != nil)
         if extras != nil || replacedExtras { slots.setExtras(extras, at: slot) }
     }
 
@@ -83,7 +82,8 @@ struct StepRing<Machine: InspectableMachine> {
         let old = step.pointee.record
         if old.resultForm == .whole && form != .whole { slots.clearWholeResult(at: slot) }
         step.pointee.record = StepRecord(parent: parent, kind: kind, resultForm: form, hasCheckpoint: checkpoint,
-                                         hasExtras: hasExtras, virtualTime: virtualTime, realNanoseconds: realNanoseconds)
+                                         hasExtras: hasExtras, virtualTime: virtualTime,
+                                         realNanoseconds: realNanoseconds)
         step.pointee.event = event
         if checkpoint {
             slots.storeCheckpoint(of: machine, at: slot)
