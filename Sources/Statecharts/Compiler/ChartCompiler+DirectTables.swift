@@ -10,48 +10,47 @@ extension _ChartCompiler {
     mutating func computeRegionSteps(classCount: Int) {
         guard stateCount <= 64, !b.direct.entries.isEmpty else { return }
         let total = b.candidates.transition.count
-        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: 0, transition: -1), count: total)
+        var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: [], transition: .none), count: total)
         var row = 0
-        for c in 0..<total where b.candidates.flags[c].isNone {
-            while b.candidates.start[row + 1] <= Int32(c) { row += 1 }
-            let t = Int(b.candidates.transition[c])
+        for c in _CandidateIndex.all(total) where b.candidates.flags[c].isNone {
+            while b.candidates.start[row + 1] <= c { row += 1 }
+            let t = b.candidates.transition[c]
             guard let domain = b.transitions.domain[t].state, b.transitions.domainIsParallelFree[t] else { continue }
             var exits: UInt64 = 0
-            var s = Int32(row / classCount)
+            var s = _StateIndex(row / classCount)
             while s != domain {
-                exits |= 1 << UInt64(s)
-                s = parentOf[Int(s)]
+                exits |= 1 << UInt64(s.rawValue)
+                s = parentOf[s]
             }
             var entries: UInt64 = 0
-            for entry in b.transitions.planEntries[Int(b.transitions.planEntryStart[t])..<Int(b.transitions.planEntryStart[t + 1])] {
-                entries |= 1 << UInt64(entry.state)
+            for entry in b.transitions.planEntries[t] {
+                entries |= 1 << UInt64(entry.state.rawValue)
             }
-            var flags: UInt32 = 0
-            if b.candidates.exitEnd[c] > b.candidates.actionStart[c] { flags |= _RegionStep.exitActions }
-            if b.candidates.actionStart[c + 1] > b.candidates.transitionEnd[c] { flags |= _RegionStep.entryActions }
-            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags, transition: Int32(t))
+            var flags: _RegionStep.Flags = []
+            if b.candidates.exitEnd[c] > b.candidates.actionStart[c] { flags.insert(.exitActions) }
+            if b.candidates.actionStart[c.next] > b.candidates.transitionEnd[c] { flags.insert(.entryActions) }
+            steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags, transition: t)
         }
         // The row table: a region-local direct candidate (its exits are never empty, its number
         // fits a pick and its transition a result's field), ignored, or anything else (the
         // full path decides).
         let shift = b.direct.shift
-        var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: 1 << shift))
+        var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: _EventClass(1 << shift)))
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
-            for cls in 0..<classCount {
-                let entry = b.direct.entries[s << shift | cls]
+            for cls in _EventClass.all(classCount) {
+                let entry = b.direct.entries[s << shift | cls.offset]
                 if entry.isIgnored {
                     rows[_RegionTables.index(state: s, class: cls)] = .ignored
                     continue
                 }
-                let c = entry.directCandidate
-                guard _RegionRow.fits(c), steps[Int(c)].exits != 0,
-                      _TransitionFields.fits(_FourTransitions(steps[Int(c)].transition)) else { continue }
+                guard let c = entry.directCandidate, _RegionRow.fits(c), steps[c].exits != 0,
+                      _TransitionFields.fits(_FourTransitions(steps[c].transition)) else { continue }
                 if case .contextOnly = entry.kind {
-                    let own = b.candidates.actions[Int(b.candidates.exitEnd[Int(c)])..<Int(b.candidates.transitionEnd[Int(c)])]
-                    let step = steps[Int(c)]
-                    steps[Int(c)] = _RegionStep(exits: step.exits, entries: step.entries,
-                                                flags: step.flags | _RegionStep.contextOnly,
-                                                transition: step.transition, transitionAction: singleContextAction(own))
+                    let own = b.candidates.actions[b.candidates.exitEnd[c].offset..<b.candidates.transitionEnd[c].offset]
+                    let step = steps[c]
+                    steps[c] = _RegionStep(exits: step.exits, entries: step.entries,
+                                           flags: step.flags.union(.contextOnly),
+                                           transition: step.transition, transitionAction: singleContextAction(own))
                 }
                 rows[_RegionTables.index(state: s, class: cls)] = _RegionRow(candidate: c)
             }
@@ -68,9 +67,9 @@ extension _ChartCompiler {
     /// context, for the fast paths to call without a range; `nil` otherwise. The box belongs to
     /// the action, which the chart keeps.
     @inlinable
-    func singleContextAction(_ list: ArraySlice<Int32>) -> _ContextActionRef? {
+    func singleContextAction(_ list: ArraySlice<_ActionIndex>) -> _ContextActionRef? {
         guard list.count == 1, let only = list.first else { return nil }
-        return actions[Int(only)].slot.contextAction
+        return actions[only].slot.contextAction
     }
 
     /// The `direct` table (see ``_DirectTable``): per (atomic state, event class), the
@@ -79,24 +78,24 @@ extension _ChartCompiler {
     mutating func computeDirectEntries(classCount: Int) {
         let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
         guard stateCount << shift <= Self.directTableLimit else { return }
-        // Rows are byte offsets (`leaf << rowShift`) and Int32: the size cap keeps them in range.
+        // Rows are byte offsets (`leaf << rowShift`) in 32 bits: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
-        let rowShift = Int32(shift + _DirectEntry.strideShift)
+        let rowShift = shift + _DirectEntry.strideShift
         var direct = Array(repeating: _DirectEntry.slow, count: stateCount << shift)
-        for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
+        for s in _StateIndex.all(stateCount) where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in 0..<classCount {
-                let row = s * classCount + cls
-                let c = Int(b.candidates.start[row])
-                if c == Int(b.candidates.start[row + 1]) {
+                let row = s.offset * classCount + cls
+                let c = b.candidates.start[row]
+                if c == b.candidates.start[row + 1] {
                     // Nothing to take, and nothing eventless that could follow.
-                    if !b.states.eventlessOnPath[s] { direct[s << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: Int32(s), rowShift: rowShift)) }
+                    if !b.states.eventlessOnPath[s] { direct[s.offset << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: s, rowShift: rowShift)) }
                     continue
                 }
-                guard b.transitions.isConditionFree[Int(b.candidates.transition[c])], b.candidates.flags[c].isNone else { continue }
-                let list = b.candidates.actions[Int(b.candidates.actionStart[c])..<Int(b.candidates.actionStart[c + 1])]
-                if list.contains(where: { actions[Int($0)].usesOutbox }) { continue }
-                let contextOnly = list.allSatisfy { actions[Int($0)].takesOnlyContext }
-                direct[s << shift | cls] = .candidate(Int32(c), contextOnly: contextOnly,
+                guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { continue }
+                let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
+                if list.contains(where: { actions[$0].usesOutbox }) { continue }
+                let contextOnly = list.allSatisfy { actions[$0].takesOnlyContext }
+                direct[s.offset << shift | cls] = .candidate(c, contextOnly: contextOnly,
                                                       row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
                                                       action: singleContextAction(list))
             }
@@ -134,9 +133,9 @@ extension _ChartCompiler {
                     singleActionFirst[box] = first
                     return first
                 }()
-                if !first { b.direct.entries[i] = .candidate(entry.directCandidate, contextOnly: true, row: entry.row) }
+                if !first, let c = entry.directCandidate { b.direct.entries[i] = .candidate(c, contextOnly: true, row: entry.row) }
             } else if case .contextOnly(let c) = entry.kind {
-                let plan = b.candidates.actionStart[Int(c)]..<b.candidates.actionStart[Int(c) + 1]
+                let plan = b.candidates.actionStart[c]..<b.candidates.actionStart[c.next]
                 guard plan.count > 1 else { continue }
                 if !planFirst { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
                 planFirst.toggle()

@@ -23,27 +23,27 @@ extension _ChartCompiler {
     /// The class of an event name, numbering it if new; `declaring` records it among the names
     /// transitions declare.
     @inlinable
-    mutating func classForName(_ name: Event.Name, declaring: Bool = true) -> Int32 {
-        let c: Int32
+    mutating func classForName(_ name: Event.Name, declaring: Bool = true) -> _EventClass {
+        let c: _EventClass
         if let known = eventClasses[name] {
             c = known
         } else {
-            c = Int32(classNames.count)
+            c = _EventClass(classNames.count)
             eventClasses[name] = c
             classNames.append(name)
             classIsDeclared.append(false)
         }
-        if declaring && !classIsDeclared[Int(c)] {
-            classIsDeclared[Int(c)] = true
+        if declaring && !classIsDeclared[c] {
+            classIsDeclared[c] = true
             declaredNames.append(name)
         }
         return c
     }
 
     @inlinable
-    mutating func descriptorID(_ name: Event.Name) -> Int32 {
+    mutating func descriptorID(_ name: Event.Name) -> _EventClass {
         if let d = descriptorIDs[name] { return d }
-        let d = Int32(descriptors.count)
+        let d = _EventClass(descriptors.count)
         descriptorIDs[name] = d
         descriptors.append(name)
         return d
@@ -51,8 +51,8 @@ extension _ChartCompiler {
 
     /// The event name of `state`'s done event, for event types that have one.
     @inlinable
-    func doneEventName(of state: Int32) -> Event.Name? {
-        guard let id = stateIDs[Int(state)] else { return nil }
+    func doneEventName(of state: _StateIndex) -> Event.Name? {
+        guard let id = stateIDs[state] else { return nil }
         return Event.doneEvent(forStateNamed: Self.describe(id))?.name
     }
 }

@@ -17,24 +17,26 @@ extension _ChartCompiler {
         while slots < 2 * configurations.count { slots <<= 1 }
         guard let (multiplier, keys) = Self.placeKeys(configurations, slots: slots) else { return }
         var entries = Array(repeating: _JointEntry.slowEntry, count: slots << classShift)
-        var jointOfPicks: [[Int32]: Int32] = [:]
-        var pickLists: [[Int32]] = []
+        var jointOfPicks: [[_CandidateIndex]: _JointIndex] = [:]
+        var pickLists: [[_CandidateIndex]] = []
         for (slot, word) in keys.enumerated() where word != 0 {
-            for cls in 0..<(1 << classShift) {
+            for cls in _EventClass.all(1 << classShift) {
                 guard let step = _JointEntry.regionBits(word, class: cls, atomicMask: b.regions.atomicMask,
                                                         row: { b.regions.rows[$0] }, step: { b.regions.steps[$0] })
                 else { continue }
-                var joint = _JointEntry.ignored
-                if step.count > 0 {
-                    let picks = (0..<step.count).map { _RegionRow.unpacked(step.picks, at: $0) }
-                    joint = jointOfPicks[picks] ?? {
-                        let next = Int32(pickLists.count)
-                        jointOfPicks[picks] = next
-                        pickLists.append(picks)
-                        return next
-                    }()
+                // An ignored event's step is already the entry (no picks, no joint step).
+                guard step.count > 0 else {
+                    entries[slot << classShift | cls.offset] = step
+                    continue
                 }
-                entries[slot << classShift | cls] = step.numbered(joint)
+                let picks = (0..<step.count).map { _RegionRow.unpacked(step.picks, at: $0) }
+                let joint = jointOfPicks[picks] ?? {
+                    let next = _JointIndex(pickLists.count)
+                    jointOfPicks[picks] = next
+                    pickLists.append(picks)
+                    return next
+                }()
+                entries[slot << classShift | cls.offset] = step.numbered(joint)
             }
         }
         b.joints.keys = keys
@@ -51,7 +53,7 @@ extension _ChartCompiler {
     func allConfigurations(limit: Int) -> [UInt64]? {
         var children = Array(repeating: [Int](), count: stateCount)
         for s in 1..<stateCount where kindOf[s] != .shallowHistory && kindOf[s] != .deepHistory {
-            children[Int(parentOf[s])].append(s)
+            children[parentOf[s].offset].append(s)
         }
         /// The configurations of the subtree of `s`, or `nil` past the limit.
         func configurations(of s: Int) -> [UInt64]? {

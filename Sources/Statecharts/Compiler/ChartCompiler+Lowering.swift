@@ -14,32 +14,29 @@ extension _ChartCompiler {
 
         // Event classes: named (or descriptors), then one per state whose done event is synthetic,
         // then the class of events no descriptor names.
-        let namedCount = Int32(exactMatching ? classNames.count : descriptors.count)
-        let doneStates = doneClassOfState.keys.sorted()
-        var doneClass = Array(repeating: Int32(-1), count: count)
-        for (k, state) in doneStates.enumerated() { doneClass[Int(state)] = namedCount + Int32(k) }
-        b.candidates.unmatchedClass = namedCount + Int32(doneStates.count)
-        b.candidates.classCount = Int(b.candidates.unmatchedClass) + 1
-        b.states.doneClass = doneClass.map { $0 >= 0 ? $0 : b.candidates.unmatchedClass }
-        for i in b.transitions.triggers.indices where b.transitions.triggers[i] < 0 {
-            b.transitions.triggers[i] = doneClass[Int(-1 - b.transitions.triggers[i])]
-        }
+        let namedCount = exactMatching ? classNames.count : descriptors.count
+        let doneStates = Set(doneTriggers.map(\.state)).sorted()
+        b.candidates.unmatchedClass = _EventClass(namedCount + doneStates.count)
+        b.candidates.classCount = b.candidates.unmatchedClass.offset + 1
+        b.states.doneClass = Array(repeating: b.candidates.unmatchedClass, count: count)
+        for (k, state) in doneStates.enumerated() { b.states.doneClass[state] = _EventClass(namedCount + k) }
+        for (slot, state) in doneTriggers { b.transitions.triggers.elements[slot] = b.states.doneClass[state] }
 
         // Per-state flags.
         var ownEventless = Array(repeating: false, count: count)
-        for t in 0..<b.transitions.source.count where b.transitions.triggerKind[t] == .eventless { ownEventless[Int(b.transitions.source[t])] = true }
+        for t in 0..<b.transitions.source.count where b.transitions.triggerKind[t] == .eventless { ownEventless[b.transitions.source[t]] = true }
         b.states.eventlessOnPath = Array(repeating: false, count: count)
         b.states.hasHistoryChild = Array(repeating: false, count: count)
-        b.states.historySlot = Array(repeating: -1, count: count)
-        b.states.hasInvocations = (0..<count).map { invocations[Int32($0)] != nil }
+        b.states.historySlot = Array(repeating: nil, count: count)
+        b.states.hasInvocations = _StateIndex.all(count).map { invocations[$0] != nil }
         b.states.parallelMask = Array(repeating: 0, count: (count + 63) >> 6)
-        for s in 0..<count {
+        for s in _StateIndex.all(count) {
             let p = parentOf[s]
-            b.states.eventlessOnPath[s] = ownEventless[s] || (p >= 0 && b.states.eventlessOnPath[Int(p)])
-            if kindOf[s] == .parallel { b.states.parallelMask[s >> 6] |= 1 << UInt64(s & 63) }
+            b.states.eventlessOnPath[s] = ownEventless[s] || (p != .none && b.states.eventlessOnPath[p])
+            if kindOf[s] == .parallel { b.states.parallelMask[s.offset >> 6] |= 1 << UInt64(s.offset & 63) }
             if kindOf[s].isHistory {
-                b.states.hasHistoryChild[Int(p)] = true
-                b.states.historySlot[s] = Int32(b.states.historyMemorySize)
+                b.states.hasHistoryChild[p] = true
+                b.states.historySlot[s] = b.states.historyMemorySize
                 b.states.historyMemorySize += 1 + historyCapacity(parent: p, deep: kindOf[s] == .deepHistory)
             }
         }
@@ -50,18 +47,18 @@ extension _ChartCompiler {
 
     /// Room a history memory needs: the parent's children (shallow) or its atomic descendants (deep).
     @inlinable
-    func historyCapacity(parent: Int32, deep: Bool) -> Int {
+    func historyCapacity(parent: _StateIndex, deep: Bool) -> Int {
         if !deep { return tree.children(of: parent).count }
-        return (parent + 1 ..< tree.subtreeEnd[parent] + 1).count { tree.isAtomic($0) }
+        return (parent.next..<tree.subtreeEnd[parent].next).count { tree.isAtomic($0) }
     }
 
     /// The static transition domain, as `getTransitionDomain` computes it.
     @inlinable
-    func staticDomain(_ t: Int) -> _StaticDomain {
+    func staticDomain(_ t: _TransitionIndex) -> _StaticDomain {
         // The targets as a slice of the table (no array per transition).
-        let targets = b.transitions.targets[Int(b.transitions.targetStart[t])..<Int(b.transitions.targetStart[t + 1])]
+        let targets = b.transitions.targets[t]
         if targets.isEmpty { return .targetless }
-        if targets.contains(where: { kindOf[Int($0)].isHistory }) { return .dependsOnHistory }
+        if targets.contains(where: { kindOf[$0].isHistory }) { return .dependsOnHistory }
         return _StaticDomain(state: tree.transitionDomain(source: b.transitions.source[t], isInternal: b.transitions.isInternal[t],
                                                           effectiveTargets: targets))
     }
@@ -73,64 +70,61 @@ extension _ChartCompiler {
     mutating func computePlans() {
         let transitionCount = b.transitions.source.count
         // The last parallel state at or after each position, to tell whether a subtree has one.
-        var nextParallel = Array(repeating: Int32.max, count: stateCount + 1)
-        for s in stride(from: stateCount - 1, through: 0, by: -1) {
-            nextParallel[s] = kindOf[s] == .parallel ? Int32(s) : nextParallel[s + 1]
+        var nextParallel = Array(repeating: _StateIndex(rawValue: .max), count: stateCount + 1)
+        for s in _StateIndex.all(stateCount).reversed() {
+            nextParallel[s] = kindOf[s] == .parallel ? s : nextParallel[s.next]
         }
         b.transitions.domainIsParallelFree = Array(repeating: false, count: transitionCount)
         b.transitions.domain = Array(repeating: .targetless, count: transitionCount)
         b.transitions.planLeaf = Array(repeating: .noPlan, count: transitionCount)
         var entries: [_PlanEntry] = []
-        for t in 0..<transitionCount {
+        for t in _TransitionIndex.all(transitionCount) {
             let d = staticDomain(t)
             b.transitions.domain[t] = d
-            if let state = d.state { b.transitions.domainIsParallelFree[t] = nextParallel[Int(state)] > tree.subtreeEnd[state] }
+            if let state = d.state { b.transitions.domainIsParallelFree[t] = nextParallel[state] > tree.subtreeEnd[state] }
             entries.removeAll(keepingCapacity: true)
             if b.transitions.triggerKind[t] != .pseudo {
                 if d == .targetless {
                     b.transitions.planLeaf[t] = .targetless
                 } else if singlePathPlans, let state = d.state, let leaf = singlePathEntries(t, domain: state, into: &entries) {
                     b.transitions.planLeaf[t] = .moves(to: leaf)
-                    b.transitions.planEntries += entries
+                    b.transitions.planEntries.elements += entries
                 }
             }
-            b.transitions.planEntryStart.append(Int32(b.transitions.planEntries.count))
+            b.transitions.planEntries.endList()
         }
     }
 
     /// The entry sequence of transition `t` when it enters no parallel and no history state:
     /// the target's ancestors below the domain, the target, and its default descendants.
     @inlinable
-    func singlePathEntries(_ t: Int, domain: Int32, into entries: inout [_PlanEntry]) -> Int32? {
-        let range = Int(b.transitions.targetStart[t])..<Int(b.transitions.targetStart[t + 1])
-        guard range.count == 1 else { return nil }
-        var target = b.transitions.targets[range.lowerBound]
+    func singlePathEntries(_ t: _TransitionIndex, domain: _StateIndex, into entries: inout [_PlanEntry]) -> _StateIndex? {
+        let targets = b.transitions.targets[t]
+        guard targets.count == 1, var target = targets.first else { return nil }
         // The source must be inside the domain's subtree for the exit walk to stop at it.
-        var anc = parentOf[Int(target)]
-        while anc != domain && anc >= 0 {
-            if kindOf[Int(anc)] != .compound { return nil }
+        var anc = parentOf[target]
+        while anc != domain && anc != .none {
+            if kindOf[anc] != .compound { return nil }
             entries.append(_PlanEntry(state: anc, byDefault: false))
-            anc = parentOf[Int(anc)]
+            anc = parentOf[anc]
         }
         guard anc == domain else { return nil }
         while true {
-            switch kindOf[Int(target)] {
+            switch kindOf[target] {
             case .atomic, .final:
                 entries.append(_PlanEntry(state: target, byDefault: false))
                 entries.sort { $0.state < $1.state }
                 return target
             case .compound:
                 entries.append(_PlanEntry(state: target, byDefault: true))
-                let i = b.states.initialTransition[Int(target)]
-                guard i >= 0 else { return nil }
-                let initialTargets = Int(b.transitions.targetStart[Int(i)])..<Int(b.transitions.targetStart[Int(i) + 1])
-                guard initialTargets.count == 1 else { return nil }
-                let next = b.transitions.targets[initialTargets.lowerBound]
-                var between = parentOf[Int(next)]
+                guard let i = b.states.initialTransition[target] else { return nil }
+                let initialTargets = b.transitions.targets[i]
+                guard initialTargets.count == 1, let next = initialTargets.first else { return nil }
+                var between = parentOf[next]
                 while between != target {
-                    if kindOf[Int(between)] != .compound { return nil }
+                    if kindOf[between] != .compound { return nil }
                     entries.append(_PlanEntry(state: between, byDefault: false))
-                    between = parentOf[Int(between)]
+                    between = parentOf[between]
                 }
                 target = next
             case .parallel, .shallowHistory, .deepHistory:
@@ -146,41 +140,42 @@ extension _ChartCompiler {
         let count = stateCount
         let classCount = b.candidates.classCount
         guard count * classCount <= Self.candidateTableLimit else { return }
-        var keys: [Int32] = []
-        var values: [Int32] = []
-        for s in 0..<count where kindOf[s] == .atomic || kindOf[s] == .final {
-            var a = Int32(s)
-            while a >= 0 {
-                for t in Int(b.states.transitionStart[Int(a)])..<Int(b.states.transitionStart[Int(a) + 1]) {
+        // Each candidate as its row (state * classCount + class) and its transition.
+        var keys: [Int] = []
+        var values: [_TransitionIndex] = []
+        for s in _StateIndex.all(count) where kindOf[s] == .atomic || kindOf[s] == .final {
+            var a = s
+            while a != .none {
+                for t in b.states.transitionStart[a]..<b.states.transitionStart[a.next] {
                     switch b.transitions.triggerKind[t] {
                     case .events:
-                        for i in Int(b.transitions.triggerStart[t])..<Int(b.transitions.triggerStart[t + 1]) {
-                            keys.append(Int32(s * classCount) + b.transitions.triggers[i])
-                            values.append(Int32(t))
+                        for c in b.transitions.triggers[t] {
+                            keys.append(s.offset * classCount + c.offset)
+                            values.append(t)
                         }
                     case .anyEvent:
                         for c in 0..<classCount {
-                            keys.append(Int32(s * classCount + c))
-                            values.append(Int32(t))
+                            keys.append(s.offset * classCount + c)
+                            values.append(t)
                         }
                     case .eventless, .pseudo:
                         break
                     }
                 }
-                a = parentOf[Int(a)]
+                a = parentOf[a]
             }
         }
         // Counting sort by key keeps the walk order within each (state, class) row.
-        var start = Array(repeating: Int32(0), count: count * classCount + 1)
-        for k in keys { start[Int(k) + 1] += 1 }
+        var start = Array(repeating: 0, count: count * classCount + 1)
+        for k in keys { start[k + 1] += 1 }
         for i in 1..<start.count { start[i] += start[i - 1] }
         var fill = start
-        var candidates = Array(repeating: Int32(0), count: values.count)
+        var candidates = Array(repeating: _TransitionIndex(rawValue: 0), count: values.count)
         for (k, v) in zip(keys, values) {
-            candidates[Int(fill[Int(k)])] = v
-            fill[Int(k)] += 1
+            candidates[fill[k]] = v
+            fill[k] += 1
         }
-        b.candidates.start = start
+        b.candidates.start = start.map(_CandidateIndex.init)
         b.candidates.transition = candidates
         b.candidates.exists = true
         computeCandidatePlans(classCount: classCount)
@@ -197,28 +192,25 @@ extension _ChartCompiler {
     @inlinable
     mutating func computeCandidatePlans(classCount: Int) {
         let total = b.candidates.transition.count
-        b.candidates.leaf = Array(repeating: -1, count: total)
+        b.candidates.leaf = Array(repeating: .none, count: total)
         b.candidates.flags = Array(repeating: _PlanFlags.needsGeneralStep, count: total)
-        b.candidates.exitEnd = Array(repeating: 0, count: total)
-        b.candidates.transitionEnd = Array(repeating: 0, count: total)
+        b.candidates.exitEnd = Array(repeating: _PlanSlot(rawValue: 0), count: total)
+        b.candidates.transitionEnd = Array(repeating: _PlanSlot(rawValue: 0), count: total)
         b.candidates.actionStart.reserveCapacity(total + 1)
         // The lists are appended in place (no array per candidate); a candidate found to need the
         // general step has its list removed again.
         var list = b.candidates.actions
         b.candidates.actions = []
         list.reserveCapacity(total * 2)
-        func append(_ start: Int32, _ end: Int32) {
-            var i = start
-            while i < end { list.append(i); i += 1 }
-        }
+        func append(_ actions: Range<_ActionIndex>) { list.append(contentsOf: actions) }
         var row = 0
-        for c in 0..<total {
+        for c in _CandidateIndex.all(total) {
             // The row of candidate `c` tells its atomic state.
-            while b.candidates.start[row + 1] <= Int32(c) { row += 1 }
-            let leaf = Int32(row / classCount)
-            let t = Int(b.candidates.transition[c])
+            while b.candidates.start[row + 1] <= c { row += 1 }
+            let leaf = _StateIndex(row / classCount)
+            let t = b.candidates.transition[c]
             let listStart = list.count
-            defer { b.candidates.actionStart.append(Int32(list.count)) }
+            defer { b.candidates.actionStart.append(_PlanSlot(list.count)) }
             let planLeaf = b.transitions.planLeaf[t]
             guard planLeaf.hasPlan else { continue }
             var slow = false
@@ -226,23 +218,21 @@ extension _ChartCompiler {
             if let domain {
                 var s = leaf
                 while s != domain {
-                    if b.states.hasHistoryChild[Int(s)] || b.states.hasInvocations[Int(s)] { slow = true }
-                    append(b.states.exitActionStart[Int(s)], b.states.exitActionStart[Int(s) + 1])
-                    s = parentOf[Int(s)]
+                    if b.states.hasHistoryChild[s] || b.states.hasInvocations[s] { slow = true }
+                    append(b.states.exitActionStart[s]..<b.states.exitActionStart[s.next])
+                    s = parentOf[s]
                 }
             }
             let exitEnd = list.count
-            append(b.transitions.actionStart[t], b.transitions.actionStart[t + 1])
+            append(b.transitions.actionStart[t]..<b.transitions.actionStart[t.next])
             let transitionEnd = list.count
             if domain != nil {
-                for i in Int(b.transitions.planEntryStart[t])..<Int(b.transitions.planEntryStart[t + 1]) {
-                    let entry = b.transitions.planEntries[i]
-                    let s = Int(entry.state)
+                for entry in b.transitions.planEntries[t] {
+                    let s = entry.state
                     if b.states.hasInvocations[s] || kindOf[s] == .final { slow = true }
-                    append(b.states.entryActionStart[s], b.states.entryActionStart[s + 1])
-                    if entry.isDefaultEntry {
-                        let initial = Int(b.states.initialTransition[s])
-                        if initial >= 0 { append(b.transitions.actionStart[initial], b.transitions.actionStart[initial + 1]) }
+                    append(b.states.entryActionStart[s]..<b.states.entryActionStart[s.next])
+                    if entry.isDefaultEntry, let initial = b.states.initialTransition[s] {
+                        append(b.transitions.actionStart[initial]..<b.transitions.actionStart[initial.next])
                     }
                 }
             }
@@ -251,10 +241,10 @@ extension _ChartCompiler {
                 continue
             }
             let newLeaf = planLeaf.newLeaf ?? leaf
-            b.candidates.exitEnd[c] = Int32(exitEnd)
-            b.candidates.transitionEnd[c] = Int32(transitionEnd)
+            b.candidates.exitEnd[c] = _PlanSlot(exitEnd)
+            b.candidates.transitionEnd[c] = _PlanSlot(transitionEnd)
             b.candidates.leaf[c] = newLeaf
-            b.candidates.flags[c] = b.states.eventlessOnPath[Int(newLeaf)] ? .needsCompletion : .none
+            b.candidates.flags[c] = b.states.eventlessOnPath[newLeaf] ? .needsCompletion : .none
         }
         b.candidates.actions = list
     }

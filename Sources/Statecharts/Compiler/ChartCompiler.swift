@@ -22,13 +22,13 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @usableFromInline
     var definitionOf: [Definition?] = []
     @usableFromInline
-    var parentOf: [Int32] = []
+    var parentOf: [_StateIndex] = []
     @usableFromInline
     var kindOf: [StateKind] = []
     @usableFromInline
     var pathOf: [String] = []
     @usableFromInline
-    var subtreeEndOf: [Int32] = []
+    var subtreeEndOf: [_StateIndex] = []
     @inlinable
     var stateCount: Int { kindOf.count }
     /// Where the tree is made; handed to the chart's tables, which make the rest of the chart's
@@ -40,21 +40,21 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var tree: _StateTree
 
     @inlinable
-    mutating func appendState(_ definition: Definition?, parent: Int32, kind: StateKind, path: String) {
+    mutating func appendState(_ definition: Definition?, parent: _StateIndex, kind: StateKind, path: String) {
         definitionOf.append(definition)
         parentOf.append(parent)
         kindOf.append(kind)
         pathOf.append(path)
-        subtreeEndOf.append(0)
+        subtreeEndOf.append(.root)
     }
 
     @usableFromInline
     var problems: [StatechartDefinitionError.Problem] = []
     /// The state each problem is about (its index), to report them in document order.
     @usableFromInline
-    var problemStates: [Int32] = []
+    var problemStates: [_StateIndex] = []
     @usableFromInline
-    var stateIndex: [StateID: Int32] = [:]
+    var stateIndex: [StateID: _StateIndex] = [:]
     @usableFromInline
     var stateIDs: [StateID?] = []
 
@@ -66,13 +66,13 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     var guards: [Guard<Event, Context>?] = []
     /// The done-event builder of each final state that has one.
     @usableFromInline
-    var doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>] = [:]
+    var doneEventBuilders: [_StateIndex: DoneEventBuilder<Event, Context>] = [:]
     /// The invocations of each state that has some.
     @usableFromInline
-    var invocations: [Int32: [Invocation<Event, Context>]] = [:]
+    var invocations: [_StateIndex: [Invocation<Event, Context>]] = [:]
     /// Exact matching: the class of each declared event name.
     @usableFromInline
-    var eventClasses: [Event.Name: Int32] = [:]
+    var eventClasses: [Event.Name: _EventClass] = [:]
     /// The name of each class (nil for done classes and the unmatched class).
     @usableFromInline
     var classNames: [Event.Name?] = []
@@ -80,7 +80,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     @usableFromInline
     var descriptors: [Event.Name] = []
     @usableFromInline
-    var descriptorIDs: [Event.Name: Int32] = [:]
+    var descriptorIDs: [Event.Name: _EventClass] = [:]
     /// Exact matching: whether a transition names each class, and those names in order of first
     /// appearance.
     @usableFromInline
@@ -90,9 +90,10 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     /// Whether event classes are numbered by the tag byte of a payload-free enum of names.
     @usableFromInline
     var classesAreTags = false
-    /// Synthetic done classes, by state.
+    /// Triggers on a synthetic done event, which is numbered after the named classes once all
+    /// names are known: where each is in the transitions' trigger lists, and the state it is of.
     @usableFromInline
-    var doneClassOfState: [Int32: Int32] = [:]
+    var doneTriggers: [(slot: Int, state: _StateIndex)] = []
     @usableFromInline
     let exactMatching = Event.descriptorsMatchExactly
     /// Whether to precompute single-path plans (see `Statechart.init(compiling:microstepLimit:externalEventLimit:singlePathPlans:)`).
@@ -105,10 +106,10 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     static func describe(_ id: StateID) -> String { String(describing: id) }
 
     @inlinable
-    func path(_ s: Int32) -> String { pathOf[Int(s)] }
+    func path(_ s: _StateIndex) -> String { pathOf[s] }
 
     @inlinable
-    mutating func problem(_ s: Int32, _ kind: StatechartDefinitionError.Problem.Kind, _ message: String, naming other: String? = nil) {
+    mutating func problem(_ s: _StateIndex, _ kind: StatechartDefinitionError.Problem.Kind, _ message: String, naming other: String? = nil) {
         problems.append(.init(path: path(s), kind: kind, message: message, namedState: other))
         problemStates.append(s)
     }
@@ -117,22 +118,22 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
-        appendState(nil, parent: -1, kind: .compound, path: "root")
+        appendState(nil, parent: .none, kind: .compound, path: "root")
         stateIDs.append(nil)
-        for (kind, message) in chart.problems { problem(0, kind, message) }
+        for (kind, message) in chart.problems { problem(.root, kind, message) }
         if chart.states.filter({ !$0.isHistory }).isEmpty {
-            problem(0, .noStates, "the chart has no states")
+            problem(.root, .noStates, "the chart has no states")
         }
-        for state in chart.states { visit(state, parent: 0) }
-        subtreeEndOf[0] = Int32(stateCount - 1)
+        for state in chart.states { visit(state, parent: .root) }
+        subtreeEndOf[_StateIndex.root] = _StateIndex(stateCount - 1)
         tree = _StateTree(parent: parentOf, kind: kindOf, subtreeEnd: subtreeEndOf, in: storage)
     }
 
     @inlinable
-    mutating func visit(_ state: Definition, parent: Int32) {
-        let index = Int32(stateCount)
+    mutating func visit(_ state: Definition, parent: _StateIndex) {
+        let index = _StateIndex(stateCount)
         let name = Self.describe(state.id)
-        let path = pathOf[Int(parent)] + "/" + name
+        let path = pathOf[parent] + "/" + name
         let realChildren = state.children.filter { !$0.isHistory }
         let kind: StateKind
         switch state.kind {
@@ -157,11 +158,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if kind == .final { doneEventBuilders[index] = builder } else { problem(index, .doneDataOutsideFinalState, "only a final state can build a done event") }
         }
         for child in state.children { visit(child, parent: index) }
-        subtreeEndOf[Int(index)] = Int32(stateCount - 1)
+        subtreeEndOf[index] = _StateIndex(stateCount - 1)
     }
 
     @inlinable
-    mutating func checkStructure(_ state: Definition, _ index: Int32, kind: StateKind, realChildren: Int) {
+    mutating func checkStructure(_ state: Definition, _ index: _StateIndex, kind: StateKind, realChildren: Int) {
         if state.extraInitialCount > 0 {
             problem(index, .multipleInitialTransitions, "more than one initial transition (an `initial:` argument and an `Initial` element, or several `Initial` elements)")
         }
@@ -177,7 +178,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if !state.children.isEmpty { problem(index, .invalidFinalState, "a final state cannot have child states") }
             if !state.transitions.isEmpty { problem(index, .invalidFinalState, "a final state cannot have transitions") }
             if state.initial != nil { problem(index, .misplacedInitialTransition, "a final state cannot have an initial transition") }
-            if kindOf[Int(parentOf[Int(index)])] == .parallel {
+            if kindOf[parentOf[index]] == .parallel {
                 problem(index, .invalidFinalState, "a final state cannot be a region of a parallel state; put it inside a region")
             }
         case .shallowHistory, .deepHistory:
@@ -188,7 +189,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
             if let t = state.transitions.first, t.trigger != .eventless || t.guardCondition != nil {
                 problem(index, .invalidHistoryState, "a history state's default transition has no event and no guard")
             }
-            if parentOf[Int(index)] == 0 { problem(index, .invalidHistoryState, "a history state must be inside a compound or parallel state, not at the top level") }
+            if parentOf[index] == .root { problem(index, .invalidHistoryState, "a history state must be inside a compound or parallel state, not at the top level") }
         }
     }
 }

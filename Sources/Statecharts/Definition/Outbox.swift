@@ -84,7 +84,7 @@ internal enum OutboxRequest<Event: StatechartEvent>: Sendable {
 internal enum QueuedEvent<Event: StatechartEvent>: Sendable {
     case event(Event)
     /// The completion of the state with this index, for event types without a done event.
-    case done(Int32)
+    case done(_StateIndex)
 
     @inlinable
     internal var userEvent: Event? {

@@ -6,20 +6,56 @@
 /// Read-only access to an instance's history memory while sets are computed.
 @usableFromInline
 internal struct _HistoryMemory {
-    @usableFromInline let memory: [Int32]
+    /// How an instance keeps its history memory: per history state with a slot
+    /// (``_StateTables/historySlot``), a count (-1: nothing recorded yet) and room for the
+    /// states. Read and written only through the functions below.
+    @usableFromInline typealias Storage = [Int32]
+
+    @usableFromInline let memory: Storage
 
     @inlinable
-    init(_ memory: [Int32]) { self.memory = memory }
+    init(_ memory: Storage) { self.memory = memory }
 
     /// The recorded states of history state `h`, or `nil` when it has none yet.
     @inlinable
-    func value(of h: Int32, in tables: _ChartTables) -> ArraySlice<Int32>? {
-        let slot = Int(tables.states.historySlot[h])
+    func value(of h: _StateIndex, in tables: _ChartTables) -> [_StateIndex]? {
+        guard let slot = tables.states.historySlot[h] else { return nil }
+        return Self.value(at: slot, in: memory)
+    }
+
+    /// The states recorded at `slot` of `memory` (a count, then the states), or `nil` when none
+    /// are: the one place that reads the memory's layout (``StatechartInstance/historyMemory``).
+    @inlinable
+    static func value(at slot: Int, in memory: Storage) -> [_StateIndex]? {
         guard slot >= 0, slot < memory.count else { return nil }
         let count = Int(memory[slot])
         guard count >= 0 else { return nil }
-        return memory[(slot + 1)..<(slot + 1 + count)]
+        return memory[(slot + 1)..<(slot + 1 + count)].map(_StateIndex.init(rawValue:))
     }
+
+    /// The one state recorded at `slot`, when exactly one is (no allocation).
+    @inlinable @inline(__always)
+    static func single(at slot: Int, in memory: Storage) -> _StateIndex? {
+        memory[slot] == 1 ? _StateIndex(rawValue: memory[slot &+ 1]) : nil
+    }
+
+    /// Records `states` at `slot` of `memory`: the one place that writes its layout.
+    @inlinable @inline(__always)
+    static func record(_ states: some Collection<_StateIndex>, at slot: Int, in memory: inout Storage) {
+        memory[slot] = Int32(states.count)
+        for (i, state) in states.enumerated() { memory[slot &+ 1 &+ i] = state.rawValue }
+    }
+
+    /// Records the one state `state` at `slot` of `memory` (no allocation).
+    @inlinable @inline(__always)
+    static func record(single state: _StateIndex, at slot: Int, in memory: inout Storage) {
+        memory[slot] = 1
+        memory[slot &+ 1] = state.rawValue
+    }
+
+    /// Memory for a chart whose history states need `size` words, with nothing recorded.
+    @inlinable
+    static func empty(size: Int) -> Storage { Array(repeating: -1, count: Swift.max(size, 1)) }
 }
 
 /// The result of `computeEntrySet`.
@@ -28,7 +64,7 @@ internal struct _EntrySet {
     @usableFromInline var statesToEnter: _Bitset
     @usableFromInline var statesForDefaultEntry: _Bitset
     /// For a parent state: the history default transition whose actions run after its entry.
-    @usableFromInline var defaultHistoryContent: [Int32: Int32] = [:]
+    @usableFromInline var defaultHistoryContent: [_StateIndex: _TransitionIndex] = [:]
 
     @inlinable
     init(capacity: Int) {
@@ -41,17 +77,16 @@ extension _ChartTables {
     /// `getEffectiveTargetStates`: the targets, with history states replaced by their memory or
     /// their default transition's targets.
     @usableFromInline
-    func getEffectiveTargetStates(_ t: Int32, _ history: _HistoryMemory) -> [Int32] {
-        var result: [Int32] = []
-        func add(_ s: Int32) { if !result.contains(s) { result.append(s) } }
-        func visit(_ t: Int32) {
-            for i in transitions.targetsOf(t) {
-                let s = transitions.targets[i]
+    func getEffectiveTargetStates(_ t: _TransitionIndex, _ history: _HistoryMemory) -> [_StateIndex] {
+        var result: [_StateIndex] = []
+        func add(_ s: _StateIndex) { if !result.contains(s) { result.append(s) } }
+        func visit(_ t: _TransitionIndex) {
+            for s in transitions.targets[t] {
                 if tree.isHistory(s) {
                     if let value = history.value(of: s, in: self) {
                         value.forEach(add)
-                    } else if states.historyDefault[s] >= 0 {
-                        visit(states.historyDefault[s])
+                    } else if let defaultTransition = states.historyDefault[s] {
+                        visit(defaultTransition)
                     }
                 } else {
                     add(s)
@@ -63,36 +98,32 @@ extension _ChartTables {
     }
 
     /// `getTransitionDomain`: the compound state whose descendants the transition exits and enters
-    /// (-1 for a targetless transition).
+    /// (``_StateIndex/none`` for a targetless transition).
     @usableFromInline
-    func getTransitionDomain(_ t: Int32, _ history: _HistoryMemory) -> Int32 {
+    func getTransitionDomain(_ t: _TransitionIndex, _ history: _HistoryMemory) -> _StateIndex {
         let known = transitions.domain[t]
-        if known != .dependsOnHistory { return known.rawValue }
+        if known == .targetless { return .none }
+        if let state = known.state { return state }
         return tree.transitionDomain(source: transitions.source[t], isInternal: transitions.isInternal[t],
                                      effectiveTargets: getEffectiveTargetStates(t, history))
     }
 
     /// `computeExitSet` for one transition: the active descendants of its domain.
     @usableFromInline
-    func computeExitSet(_ t: Int32, configuration: _Bitset, _ history: _HistoryMemory) -> _Bitset {
+    func computeExitSet(_ t: _TransitionIndex, configuration: _Bitset, _ history: _HistoryMemory) -> _Bitset {
         var result = _Bitset(capacity: stateCount)
         let d = getTransitionDomain(t, history)
-        guard d >= 0 else { return result }
-        var s = d + 1
-        let end = tree.subtreeEnd[d]
-        while s <= end {
-            if configuration.contains(s) { result.insert(s) }
-            s += 1
-        }
+        guard d != .none else { return result }
+        for s in d.next..<tree.subtreeEnd[d].next where configuration.contains(s) { result.insert(s) }
         return result
     }
 
     /// `computeEntrySet`: the states to enter, those entered by default, and history content.
     @usableFromInline
-    func computeEntrySet(_ enabled: [Int32], _ history: _HistoryMemory) -> _EntrySet {
+    func computeEntrySet(_ enabled: [_TransitionIndex], _ history: _HistoryMemory) -> _EntrySet {
         var set = _EntrySet(capacity: stateCount)
         for t in enabled {
-            for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
+            for s in transitions.targets[t] { addDescendantStatesToEnter(s, &set, history) }
             let ancestor = getTransitionDomain(t, history)
             for s in getEffectiveTargetStates(t, history) { addAncestorStatesToEnter(s, ancestor, &set, history) }
         }
@@ -100,28 +131,26 @@ extension _ChartTables {
     }
 
     @usableFromInline
-    func addDescendantStatesToEnter(_ state: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
+    func addDescendantStatesToEnter(_ state: _StateIndex, _ set: inout _EntrySet, _ history: _HistoryMemory) {
         if tree.isHistory(state) {
             let p = tree.parent[state]
             if let value = history.value(of: state, in: self) {
                 for s in value { addDescendantStatesToEnter(s, &set, history) }
                 for s in value { addAncestorStatesToEnter(s, p, &set, history) }
             } else {
-                let t = states.historyDefault[state]
-                guard t >= 0 else { return }
+                guard let t = states.historyDefault[state] else { return }
                 set.defaultHistoryContent[p] = t
-                for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
-                for i in transitions.targetsOf(t) { addAncestorStatesToEnter(transitions.targets[i], p, &set, history) }
+                for s in transitions.targets[t] { addDescendantStatesToEnter(s, &set, history) }
+                for s in transitions.targets[t] { addAncestorStatesToEnter(s, p, &set, history) }
             }
             return
         }
         set.statesToEnter.insert(state)
         if tree.isCompound(state) {
             set.statesForDefaultEntry.insert(state)
-            let t = states.initialTransition[state]
-            guard t >= 0 else { return }
-            for i in transitions.targetsOf(t) { addDescendantStatesToEnter(transitions.targets[i], &set, history) }
-            for i in transitions.targetsOf(t) { addAncestorStatesToEnter(transitions.targets[i], state, &set, history) }
+            guard let t = states.initialTransition[state] else { return }
+            for s in transitions.targets[t] { addDescendantStatesToEnter(s, &set, history) }
+            for s in transitions.targets[t] { addAncestorStatesToEnter(s, state, &set, history) }
         } else if tree.isParallel(state) {
             for child in tree.children(of: state) where !tree.isHistory(child) {
                 if !tree.hasMember(of: set.statesToEnter, descendantOfOrEqual: child) {
@@ -132,9 +161,9 @@ extension _ChartTables {
     }
 
     @usableFromInline
-    func addAncestorStatesToEnter(_ state: Int32, _ ancestor: Int32, _ set: inout _EntrySet, _ history: _HistoryMemory) {
+    func addAncestorStatesToEnter(_ state: _StateIndex, _ ancestor: _StateIndex, _ set: inout _EntrySet, _ history: _HistoryMemory) {
         var anc = tree.parent[state]
-        while anc >= 0 && anc != ancestor {
+        while anc != .none && anc != ancestor {
             set.statesToEnter.insert(anc)
             if tree.isParallel(anc) {
                 for child in tree.children(of: anc) where !tree.isHistory(child) {

@@ -35,6 +35,9 @@ public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
     }
 
     @inlinable
+    internal mutating func append(_ t: _TransitionIndex) { append(t.rawValue) }
+
+    @inlinable
     internal mutating func append(_ t: Int32) {
         let inline = firstFour.count
         if inline < 4 {
@@ -148,10 +151,10 @@ public struct SendResult: Sendable, Hashable {
 
     /// A result of the fast path: at most one transition, single-path configurations.
     @inlinable
-    internal init(outcome: Outcome, transition: Int32, fromLeaf: Int32, toLeaf: Int32) {
-        head = _ResultHead(outcome, first: transition)
-        packedFrom = _PackedConfiguration(leaf: fromLeaf)
-        packedTo = _PackedConfiguration(leaf: toLeaf)
+    internal init(outcome: Outcome, transition: _TransitionIndex, fromLeaf: _StateIndex, toLeaf: _StateIndex) {
+        head = _ResultHead(outcome, first: transition.rawValue)
+        packedFrom = _PackedConfiguration(leaf: fromLeaf.rawValue)
+        packedTo = _PackedConfiguration(leaf: toLeaf.rawValue)
         details = nil
     }
 

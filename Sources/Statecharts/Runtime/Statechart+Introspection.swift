@@ -41,94 +41,93 @@ extension Statechart {
 
     /// The parent of `state` (`nil` at the top level or for an unknown state).
     public func parent(of state: StateID) -> StateID? {
-        guard let s = stateIndex[state], tables.tree.parent[s] > 0 else { return nil }
-        return stateIDs[Int(tables.tree.parent[s])]
+        guard let s = stateIndex[state], tables.tree.parent[s] > .root else { return nil }
+        return stateIDs[tables.tree.parent[s]]
     }
 
     /// The children of `state` in document order (the top-level states for `nil`).
     public func children(of state: StateID?) -> [StateID] {
-        let s: Int32
+        let s: _StateIndex
         if let state {
             guard let index = stateIndex[state] else { return [] }
             s = index
         } else {
-            s = 0
+            s = .root
         }
-        return tables.tree.children(of: s).compactMap { stateIDs[Int($0)] }
+        return tables.tree.children(of: s).compactMap { stateIDs[$0] }
     }
 
     /// The path of `state` from the root: `root/checkout/payment`.
     public func path(of state: StateID) -> String? {
-        stateIndex[state].map { paths[Int($0)] }
+        stateIndex[state].map { paths[$0] }
     }
 
     /// The states entered by default when `state` is entered: its initial targets (compound),
     /// its regions (parallel), or its default targets (history).
     public func defaultTargets(of state: StateID?) -> [StateID] {
-        let s: Int32 = state.flatMap { stateIndex[$0] } ?? 0
+        let s = state.flatMap { stateIndex[$0] } ?? .root
         var t = tables.states.initialTransition[s]
         if tables.tree.isHistory(s) { t = tables.states.historyDefault[s] }
         if tables.tree.isParallel(s) { return children(of: state).filter { kind(of: $0)?.isHistory == false } }
-        guard t >= 0 else { return [] }
-        return tables.transitions.targetsOf(t).compactMap { stateIDs[Int(tables.transitions.targets[$0])] }
+        guard let t else { return [] }
+        return tables.transitions.targets[t].compactMap { stateIDs[$0] }
     }
 
     /// The transitions declared on `state`, in document order.
     public func transitions(of state: StateID) -> [TransitionID] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.states.transitionStart[s]..<tables.states.transitionStart[s + 1]).map { TransitionID(rawValue: $0) }
+        return tables.states.transitions(of: s).map { TransitionID(rawValue: $0.rawValue) }
     }
 
     /// Entry action names of `state`, in order (`"action"` for unnamed ones).
     public func entryActionNames(of state: StateID) -> [String] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.states.entryActionStart[s]..<tables.states.entryActionStart[s + 1]).map { actions[$0].name ?? "action" }
+        return tables.states.entryActions(of: s).map { actions[$0].name ?? "action" }
     }
 
     /// Exit action names of `state`, in order (`"action"` for unnamed ones).
     public func exitActionNames(of state: StateID) -> [String] {
         guard let s = stateIndex[state] else { return [] }
-        return (tables.states.exitActionStart[s]..<tables.states.exitActionStart[s + 1]).map { actions[$0].name ?? "action" }
+        return tables.states.exitActions(of: s).map { actions[$0].name ?? "action" }
     }
 
     /// Describes a transition, or returns `nil` for an id this chart does not have.
     public func transition(_ id: TransitionID) -> TransitionDescription<StateID, Event.Name>? {
-        let t = id.rawValue
-        guard t >= 0, Int(t) < tables.transitions.count else { return nil }
+        let t = _TransitionIndex(rawValue: id.rawValue)
+        guard tables.transitions.all.contains(t) else { return nil }
         let kind = tables.transitions.triggerKind[t]
         var events: [Event.Name] = []
         var doneOf: StateID?
         if kind == _TriggerKind.events.rawValue {
-            for i in tables.transitions.triggerStart[t]..<tables.transitions.triggerStart[t + 1] {
-                let c = tables.transitions.triggers[i]
-                if exactMatching, Int(c) < classNames.count, let name = classNames[Int(c)] {
+            for c in tables.transitions.triggers[t] {
+                if exactMatching, c.offset < classNames.count, let name = classNames[c] {
                     events.append(name)
-                } else if !exactMatching, Int(c) < descriptors.count {
-                    events.append(descriptors[Int(c)])
-                } else if let state = (0..<Int32(tables.stateCount)).first(where: { tables.states.doneClass[$0] == c }) {
-                    doneOf = stateIDs[Int(state)]
+                } else if !exactMatching, c.offset < descriptors.count {
+                    events.append(descriptors[c])
+                } else if let state = tables.tree.parent.indices.first(where: { tables.states.doneClass[$0] == c }) {
+                    doneOf = stateIDs[state]
                 }
             }
         }
         return TransitionDescription(
             id: id,
-            source: stateIDs[Int(tables.transitions.source[t])],
-            targets: tables.transitions.targetsOf(t).compactMap { stateIDs[Int(tables.transitions.targets[$0])] },
+            source: stateIDs[tables.transitions.source[t]],
+            targets: tables.transitions.targets[t].compactMap { stateIDs[$0] },
             events: events,
             isAnyEvent: kind == _TriggerKind.anyEvent.rawValue,
             isEventless: kind == _TriggerKind.eventless.rawValue,
             doneOf: doneOf,
             isInternal: tables.transitions.isInternal[t],
             guardName: guards[t].map { $0.name ?? "guard" },
-            actionNames: (tables.transitions.actionStart[t]..<tables.transitions.actionStart[t + 1]).map { actions[$0].name ?? "action" },
-            requiredActiveStates: (tables.transitions.requiredStart[t]..<tables.transitions.requiredStart[t + 1]).compactMap { stateIDs[Int(tables.transitions.required[$0])] })
+            actionNames: tables.transitions.actions(of: t).map { actions[$0].name ?? "action" },
+            requiredActiveStates: tables.transitions.required[t].compactMap { stateIDs[$0] })
     }
 
     /// Every declared transition (not the initial and history pseudo-transitions), in document order.
     public var allTransitions: [TransitionID] {
-        (0..<Int32(tables.transitions.count))
+        tables.transitions.all
             .filter { tables.transitions.triggerKind[$0] != _TriggerKind.pseudo.rawValue }
-            .map { TransitionID(rawValue: $0) }
+            .map { TransitionID(rawValue: $0.rawValue) }
     }
 
     /// The event names (descriptors) the chart declares, in order of first appearance.
@@ -138,23 +137,23 @@ extension Statechart {
 
     /// Every active state of `configuration`, in document order.
     public func activeStates(in configuration: Configuration) -> [StateID] {
-        indices(in: configuration).compactMap { stateIDs[Int($0)] }
+        indices(in: configuration).compactMap { stateIDs[$0] }
     }
 
     /// The active atomic and final states of `configuration`, in document order.
     public func atomicStates(in configuration: Configuration) -> [StateID] {
-        indices(in: configuration).filter { tables.tree.isAtomic($0) }.compactMap { stateIDs[Int($0)] }
+        indices(in: configuration).filter { tables.tree.isAtomic($0) }.compactMap { stateIDs[$0] }
     }
 
-    func indices(in configuration: Configuration) -> [Int32] {
+    func indices(in configuration: Configuration) -> [_StateIndex] {
         if let set = configuration.set {
-            return set.ascending.filter { $0 > 0 && Int($0) < tables.stateCount }
+            return set.ascending.filter { $0 > .root && $0.offset < tables.stateCount }
         }
-        let leaf = configuration.leaf
-        guard leaf >= 0, Int(leaf) < tables.stateCount else { return [] }
-        var path: [Int32] = []
+        let leaf = _StateIndex(rawValue: configuration.leaf)
+        guard leaf >= .root, leaf.offset < tables.stateCount else { return [] }
+        var path: [_StateIndex] = []
         var s = leaf
-        while s > 0 { path.append(s); s = tables.tree.parent[s] }
+        while s > .root { path.append(s); s = tables.tree.parent[s] }
         return path.reversed()
     }
 }
@@ -166,7 +165,7 @@ extension Statechart {
     public var _jointTableSize: (configurations: Int, steps: Int, mostPicks: Int) {
         guard tables.joints.exists else { return (0, 0, 0) }
         var configurations = 0
-        for slot in 0..<tables.joints.keys.count where tables.joints.keys[slot] != 0 { configurations += 1 }
+        for slot in tables.joints.keys.indices where tables.joints.keys[slot] != 0 { configurations += 1 }
         return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
     }
 }

@@ -15,19 +15,19 @@
 /// ```
 public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
     @usableFromInline let tables: _ChartTables
-    @usableFromInline let actions: _ValueTable<Action<Event, Context>>
-    @usableFromInline let guards: _ValueTable<Guard<Event, Context>?>
+    @usableFromInline let actions: _ValueTable<_ActionIndex, Action<Event, Context>>
+    @usableFromInline let guards: _ValueTable<_TransitionIndex, Guard<Event, Context>?>
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
-    @usableFromInline let doneEventBuilders: [Int32: DoneEventBuilder<Event, Context>]
+    @usableFromInline let doneEventBuilders: [_StateIndex: DoneEventBuilder<Event, Context>]
     /// Invocations by state index.
-    @usableFromInline let invocations: [Int32: [Invocation<Event, Context>]]
+    @usableFromInline let invocations: [_StateIndex: [Invocation<Event, Context>]]
     /// State identities by index; index 0 is the root, which has none.
     @usableFromInline let stateIDs: [StateID?]
-    @usableFromInline let stateIndex: [StateID: Int32]
+    @usableFromInline let stateIndex: [StateID: _StateIndex]
     /// The path of each state, for messages: `root/checkout/payment`.
     @usableFromInline let paths: [String]
     /// Exact matching: the class of each declared event name.
-    @usableFromInline let eventClasses: [Event.Name: Int32]
+    @usableFromInline let eventClasses: [Event.Name: _EventClass]
     /// The name of each class (named classes only).
     @usableFromInline let classNames: [Event.Name?]
     /// Exact matching: the names transitions declare, in order of first appearance.
@@ -41,10 +41,10 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// Whether event names are a payload-free enum whose tag byte is the event's class.
     @usableFromInline let classesAreTags: Bool
     /// For one-byte names (256 entries, empty otherwise): under exact matching, when the classes
-    /// are not tags, the class of each name the chart knows by its byte, and -1 for every other
-    /// byte. A one-byte value is its byte, so an event with a known name's byte has that name;
+    /// are not tags, the class of each name the chart knows by its byte, and `nil` for every
+    /// other byte. A one-byte value is its byte, so an event with a known name's byte has that name;
     /// any other byte is looked up in ``eventClasses``.
-    @usableFromInline let classOfByte: [Int32]
+    @usableFromInline let classOfByte: [_EventClass?]
     /// Whether an instance may keep its leaf as a row of the direct table
     /// (``StatechartInstance/leafRow`` a direct row): the table exists, and event names are tags
     /// when they may be (`StatechartEvent._namesMayBeTags`). `send` then takes a direct `leafRow`
@@ -151,29 +151,29 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
 
     /// The event class of a name (exact matching).
     @inlinable @inline(__always)
-    func eventClass(ofName name: Event.Name) -> Int32 {
+    func eventClass(ofName name: Event.Name) -> _EventClass {
         if classesAreTags { return Self.tag(of: name) }
-        if MemoryLayout<Event.Name>.size == 1 {
-            let c = classOfByte.withUnsafeBufferPointer { $0[Int(Self.tag(of: name))] }
-            if c >= 0 { return c }
+        if MemoryLayout<Event.Name>.size == 1,
+           let c = classOfByte.withUnsafeBufferPointer({ $0[Self.tag(of: name).offset] }) {
+            return c
         }
         return eventClasses[name] ?? tables.candidates.unmatchedClass
     }
 
     /// ``classOfByte`` for `classes` (`known`: exact matching, classes not tags).
     @usableFromInline
-    static func classesByByte(_ classes: [Event.Name: Int32], known: Bool) -> [Int32] {
+    static func classesByByte(_ classes: [Event.Name: _EventClass], known: Bool) -> [_EventClass?] {
         guard MemoryLayout<Event.Name>.size == 1 else { return [] }
-        var table = [Int32](repeating: -1, count: 256)
+        var table = [_EventClass?](repeating: nil, count: 256)
         if known {
-            for (name, c) in classes { table[Int(tag(of: name))] = c }
+            for (name, c) in classes { table[tag(of: name)] = c }
         }
         return table
     }
 
     /// The tag byte of a payload-free enum (see `classesAreTags`), or the byte of any one-byte name.
     @inlinable @inline(__always)
-    static func tag(of name: Event.Name) -> Int32 { withUnsafeBytes(of: name) { Int32($0[0]) } }
+    static func tag(of name: Event.Name) -> _EventClass { withUnsafeBytes(of: name) { _EventClass(Int($0[0])) } }
 
     /// Resolves an event for selection: its class, and for descriptor matching the mask of
     /// transitions it triggers (computed once per distinct name, then cached).
@@ -221,17 +221,17 @@ internal final class _EventMask: Sendable {
 @usableFromInline
 internal enum _ResolvedEvent: Sendable {
     /// Exact matching: the event's class.
-    case exact(Int32)
+    case exact(_EventClass)
     /// Descriptor matching: the unmatched class and the descriptors the name matches.
-    case descriptors(Int32, _EventMask)
+    case descriptors(_EventClass, _EventMask)
 
     @inlinable
-    init(classID: Int32, mask: _EventMask?) {
+    init(classID: _EventClass, mask: _EventMask?) {
         if let mask { self = .descriptors(classID, mask) } else { self = .exact(classID) }
     }
 
     @inlinable
-    var classID: Int32 {
+    var classID: _EventClass {
         switch self {
         case .exact(let classID), .descriptors(let classID, _): return classID
         }
@@ -259,7 +259,7 @@ public struct PreparedEvent<Event: StatechartEvent>: Sendable {
     /// The event's class when the chart matches names exactly; `nil` under descriptor matching
     /// (the chart caches the name's matches). No reference: a prepared event of a trivial event
     /// type is copied and destroyed as plain bits, with no reference count to test in a loop.
-    @usableFromInline let exactClass: Int32?
+    @usableFromInline let exactClass: _EventClass?
 }
 
 extension CaseIterable {

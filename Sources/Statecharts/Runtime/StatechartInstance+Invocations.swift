@@ -12,7 +12,7 @@ extension StatechartInstance {
         let context = self.context
         let starting = pending.sorted().filter { isActive(index: $0) }
         let invocations = chart.invocations
-        var children: [(ChartInvocation<Event, Context>, Int32, UInt64)] = []
+        var children: [(ChartInvocation<Event, Context>, _StateIndex, UInt64)] = []
         withExtras { extras in
             extras.statesToInvoke = []
             for s in starting {
@@ -36,7 +36,7 @@ extension StatechartInstance {
 
     /// Cancels the running invocations of state `s`, which is being exited.
     @usableFromInline
-    mutating func cancelInvocations(of s: Int32) {
+    mutating func cancelInvocations(of s: _StateIndex) {
         withExtras { extras in
             extras.statesToInvoke.removeAll { $0 == s }
             for (token, state) in extras.activeInvocations where state == s {

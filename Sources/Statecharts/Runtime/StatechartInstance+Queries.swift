@@ -3,9 +3,9 @@
 extension StatechartInstance {
     /// Whether the state with this index is active; two compares on the fast path.
     @inlinable
-    func isActive(index s: Int32) -> Bool {
-        if leaf >= 0 { return s == leaf || chart.tables.tree.isDescendant(leaf, of: s) }
-        return s >= 0 && Int(s) < activeSet.capacity && activeSet.contains(s)
+    func isActive(index s: _StateIndex) -> Bool {
+        if leaf != .none { return s == leaf || chart.tables.tree.isDescendant(leaf, of: s) }
+        return s >= .root && s.offset < activeSet.capacity && activeSet.contains(s)
     }
 
     /// Whether `state` is active (SCXML `In(state)`). Unknown states are not active.

@@ -3,13 +3,13 @@
 // routes (Send/) decide which states to exit and enter; this file does it.
 
 extension StatechartInstance {
-    /// The active leaf while the configuration is a single path; -1 while `activeSet` holds it.
-    /// Stored as ``leafRow`` (see there).
+    /// The active leaf while the configuration is a single path; ``_StateIndex/none`` while
+    /// `activeSet` holds it. Stored as ``leafRow`` (see there).
     @inlinable
-    var leaf: Int32 {
+    var leaf: _StateIndex {
         @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
         @inline(__always) set {
-            if newValue < 0 {
+            if newValue == .none {
                 leafRow = status == .running && hasNoPendingExternalEvents && chart.tables.joints.exists ? .jointSet : .activeSet
             } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
                 leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.direct.rowShift)
@@ -32,7 +32,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     var currentConfiguration: Configuration {
         if status == .notStarted { return .notStarted }
-        return leaf >= 0 ? Configuration(leaf: leaf) : Configuration(leaf: -1, set: activeSet)
+        return leaf != .none ? Configuration(leaf: leaf.rawValue) : Configuration(leaf: -1, set: activeSet)
     }
 
     // MARK: Actions
@@ -40,23 +40,23 @@ extension StatechartInstance {
     /// Runs the actions `start ..< end` of the chart's action table, carrying out each one's
     /// sends and cancels as it returns.
     @inlinable @inline(__always)
-    mutating func runActions(_ start: Int32, _ end: Int32) {
+    mutating func runActions(_ actions: Range<_ActionIndex>) {
         unowned(unsafe) let tables = chart.tables
-        var i = start
-        while i < end {
+        var i = actions.lowerBound
+        while i < actions.upperBound {
             tables.slots.actions[i].run(&context, currentEvent, &outbox)
             if !outbox.requests.isEmpty { carryOutRequests() }
-            i += 1
+            i = i.next
         }
     }
 
-    /// Runs the actions `table[start ..< end]` (part of a candidate's plan).
+    /// Runs the actions `table[slots]` (part of a candidate's plan).
     @inlinable @inline(__always)
-    mutating func runActions(_ start: Int32, _ end: Int32, table: _Table<_ActionSlot>) {
-        var i = start
-        while i < end {
+    mutating func runActions(_ slots: Range<_PlanSlot>, table: _Table<_PlanSlot, _ActionSlot>) {
+        var i = slots.lowerBound
+        while i < slots.upperBound {
             table[i].run(&context, currentEvent, &outbox)
-            i &+= 1
+            i = i.next
         }
         // Sends and cancels are carried out in the order made; doing it once after the list is
         // the same as after each action, since no action in between can observe them.
@@ -100,47 +100,46 @@ extension StatechartInstance {
     }
 
     @inlinable @inline(__always)
-    mutating func enterState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    mutating func enterState<Observer: StatechartObserver>(_ s: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateEntered(id) }
+        if !Observer._ignoresEverything, let id = chart.stateIDs[s] { observer.stateEntered(id) }
         unowned(unsafe) let tables = chart.tables
         if tables.states.anyInvocations && tables.states.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
-        runActions(tables.states.entryActionStart[s], tables.states.entryActionStart[s + 1])
+        runActions(tables.states.entryActions(of: s))
     }
 
     @inlinable @inline(__always)
-    mutating func exitState<Observer: StatechartObserver>(_ s: Int32, _ observer: inout Observer)
+    mutating func exitState<Observer: StatechartObserver>(_ s: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
-        runActions(tables.states.exitActionStart[s], tables.states.exitActionStart[s + 1])
+        runActions(tables.states.exitActions(of: s))
         if tables.states.anyInvocations && tables.states.hasInvocations[s] { cancelInvocations(of: s) }
-        if !Observer._ignoresEverything, let id = chart.stateIDs[Int(s)] { observer.stateExited(id) }
+        if !Observer._ignoresEverything, let id = chart.stateIDs[s] { observer.stateExited(id) }
     }
 
     @inlinable
-    mutating func runTransitionActions(_ t: Int32) {
-        let tables = chart.tables
-        runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
+    mutating func runTransitionActions(_ t: _TransitionIndex) {
+        runActions(chart.tables.transitions.actions(of: t))
     }
 
     /// After entering final state `s`: the chart finishes (top level), or its parent's done event
     /// is raised, and the grandparent's when it is a parallel state all of whose regions are final.
     @inlinable
-    mutating func finalStateEntered(_ s: Int32) {
+    mutating func finalStateEntered(_ s: _StateIndex) {
         let tables = chart.tables
         let parent = tables.tree.parent[s]
-        if parent == 0 {
+        if parent == .root {
             status = .finishing
             return
         }
-        if let builder = chart.doneEventBuilders[s], let id = chart.stateIDs[Int(parent)],
+        if let builder = chart.doneEventBuilders[s], let id = chart.stateIDs[parent],
            let event = builder.build(&context, String(describing: id), &outbox) {
             outbox.internalQueue.append(.event(event))
         } else {
             raiseDone(parent)
         }
         let grandparent = tables.tree.parent[parent]
-        if grandparent >= 0 && tables.tree.isParallel(grandparent) && leaf < 0 {
+        if grandparent != .none && tables.tree.isParallel(grandparent) && leaf == .none {
             let complete = tables.tree.children(of: grandparent).allSatisfy {
                 tables.tree.isHistory($0) || tables.tree.isInFinalState($0, activeSet)
             }
@@ -149,8 +148,8 @@ extension StatechartInstance {
     }
 
     @inlinable
-    mutating func raiseDone(_ state: Int32) {
-        if chart.doneEventsAreEvents, let id = chart.stateIDs[Int(state)],
+    mutating func raiseDone(_ state: _StateIndex) {
+        if chart.doneEventsAreEvents, let id = chart.stateIDs[state],
            let event = Event.doneEvent(forStateNamed: String(describing: id)) {
             outbox.internalQueue.append(.event(event))
         } else {
@@ -163,39 +162,37 @@ extension StatechartInstance {
     @inlinable
     mutating func prepareHistoryMemory() {
         if historyMemory.isEmpty {
-            historyMemory = Array(repeating: -1, count: max(chart.tables.states.historyMemorySize, 1))
+            historyMemory = _HistoryMemory.empty(size: chart.tables.states.historyMemorySize)
         }
     }
 
     /// Records the history of state `s` in a single-path configuration: its one active child,
     /// and its one active leaf (no allocation).
     @inlinable
-    mutating func recordHistory(of s: Int32, activeChild: Int32, leaf: Int32) {
+    mutating func recordHistory(of s: _StateIndex, activeChild: _StateIndex, leaf: _StateIndex) {
         prepareHistoryMemory()
         unowned(unsafe) let tables = chart.tables
-        var h = s + 1
+        var h = s.next
         let end = tables.tree.subtreeEnd[s]
         while h <= end {
-            if tables.tree.isHistory(h) {
-                let slot = Int(tables.states.historySlot[h])
-                historyMemory[slot] = 1
-                historyMemory[slot + 1] = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
+            if tables.tree.isHistory(h), let slot = tables.states.historySlot[h] {
+                let remembered = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
+                _HistoryMemory.record(single: remembered, at: slot, in: &historyMemory)
             }
-            h = tables.tree.subtreeEnd[h] + 1
+            h = tables.tree.subtreeEnd[h].next
         }
     }
 
     /// Records the history of state `s` as it is exited: `shallow` are its active children,
     /// `deep` its active atomic descendants.
     @inlinable
-    mutating func recordHistory(of s: Int32, shallow: [Int32], deep: [Int32]) {
+    mutating func recordHistory(of s: _StateIndex, shallow: [_StateIndex], deep: [_StateIndex]) {
         prepareHistoryMemory()
         let tables = chart.tables
         for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
-            let slot = Int(tables.states.historySlot[h])
+            guard let slot = tables.states.historySlot[h] else { continue }
             let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
-            historyMemory[slot] = Int32(value.count)
-            for (i, state) in value.enumerated() { historyMemory[slot + 1 + i] = state }
+            _HistoryMemory.record(value, at: slot, in: &historyMemory)
         }
     }
 }

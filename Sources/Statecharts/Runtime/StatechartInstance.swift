@@ -33,7 +33,7 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// The configuration as a set, valid while `leaf` is -1.
     @usableFromInline var activeSet = _Bitset(capacity: 0)
     /// History memory: a slot per history state (see ``_HistoryMemory``); empty until first used.
-    @usableFromInline var historyMemory: [Int32] = []
+    @usableFromInline var historyMemory: _HistoryMemory.Storage = []
     /// The internal queue and the requests of the action being run.
     @usableFromInline var outbox = Outbox<Event>()
     /// The external queue, timers and clock: allocated the first time an action sends.
@@ -67,9 +67,9 @@ internal struct _InstanceExtras<Event: StatechartEvent, Context> {
     @usableFromInline var error: StatechartRuntimeError?
     /// States entered in this macrostep whose invocations start when it completes (SCXML's
     /// `statesToInvoke`).
-    @usableFromInline var statesToInvoke: [Int32] = []
+    @usableFromInline var statesToInvoke: [_StateIndex] = []
     /// Running invocations: token and state.
-    @usableFromInline var activeInvocations: [(token: UInt64, state: Int32)] = []
+    @usableFromInline var activeInvocations: [(token: UInt64, state: _StateIndex)] = []
     @usableFromInline var nextInvocationToken: UInt64 = 0
     @usableFromInline var invocationRequests: [InvocationRequest<Event, Context>] = []
     /// Invoked child charts and what links them to this instance (Runtime/Children/).

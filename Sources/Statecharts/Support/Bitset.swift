@@ -37,19 +37,22 @@ internal struct _Bitset: Hashable, Sendable {
     func word(_ w: Int) -> UInt64 { w == 0 ? first : rest![w &- 1] }
 
     @inlinable @inline(__always)
-    func contains(_ i: Int32) -> Bool {
+    func contains(_ s: _StateIndex) -> Bool {
+        let i = s.rawValue
         let bit: UInt64 = 1 << UInt64(i & 63)
         return i < 64 ? first & bit != 0 : rest![Int(i >> 6) &- 1] & bit != 0
     }
 
     @inlinable @inline(__always)
-    mutating func insert(_ i: Int32) {
+    mutating func insert(_ s: _StateIndex) {
+        let i = s.rawValue
         let bit: UInt64 = 1 << UInt64(i & 63)
         if i < 64 { first |= bit } else { rest![Int(i >> 6) &- 1] |= bit }
     }
 
     @inlinable @inline(__always)
-    mutating func remove(_ i: Int32) {
+    mutating func remove(_ s: _StateIndex) {
+        let i = s.rawValue
         let bit: UInt64 = 1 << UInt64(i & 63)
         if i < 64 { first &= ~bit } else { rest![Int(i >> 6) &- 1] &= ~bit }
     }
@@ -81,11 +84,11 @@ internal struct _Bitset: Hashable, Sendable {
 
     /// Calls `body` with each member in ascending (document) order.
     @inlinable @inline(__always)
-    func forEachAscending(_ body: (Int32) throws -> Void) rethrows {
+    func forEachAscending(_ body: (_StateIndex) throws -> Void) rethrows {
         for w in 0..<wordCount {
             var bits = word(w)
             while bits != 0 {
-                try body(Int32(w << 6 + bits.trailingZeroBitCount))
+                try body(_StateIndex(w << 6 + bits.trailingZeroBitCount))
                 bits &= bits &- 1
             }
         }
@@ -93,23 +96,23 @@ internal struct _Bitset: Hashable, Sendable {
 
     /// The members in ascending (document) order.
     @inlinable
-    var ascending: [Int32] {
-        var result: [Int32] = []
+    var ascending: [_StateIndex] {
+        var result: [_StateIndex] = []
         forEachAscending { result.append($0) }
         return result
     }
 
     /// The members in descending (exit) order.
     @inlinable
-    var descending: [Int32] { ascending.reversed() }
+    var descending: [_StateIndex] { ascending.reversed() }
 
-    /// The largest member, or -1.
+    /// The largest member, if any.
     @inlinable
-    var last: Int32 {
+    var last: _StateIndex? {
         for w in stride(from: wordCount - 1, through: 0, by: -1) where word(w) != 0 {
-            return Int32(w << 6 + 63 - word(w).leadingZeroBitCount)
+            return _StateIndex(w << 6 + 63 - word(w).leadingZeroBitCount)
         }
-        return -1
+        return nil
     }
 
     /// The number of members.

@@ -5,22 +5,22 @@
 internal struct _CandidateTables: @unchecked Sendable {
     @usableFromInline let classCount: Int
     /// The class of events no transition names.
-    @usableFromInline let unmatchedClass: Int32
-    /// `start[s * classCount + c] ..< start[s * classCount + c + 1]`: the candidates of atomic
-    /// state `s` for an event of class `c`, in selection order. Empty when the table would be too
-    /// large (`exists` is false).
-    @usableFromInline let start: _Table<Int32>
+    @usableFromInline let unmatchedClass: _EventClass
+    /// `start[r] ..< start[r + 1]`: the candidates of row `r` (atomic state `s`, event class `c`:
+    /// ``row(_:_:)``), in selection order (``candidates(of:_:)``). Empty when the table would be
+    /// too large (`exists` is false).
+    @usableFromInline let start: _Table<_CandidateRow, _CandidateIndex>
     /// The transition of each candidate.
-    @usableFromInline let transition: _Table<Int32>
+    @usableFromInline let transition: _Table<_CandidateIndex, _TransitionIndex>
     @usableFromInline let exists: Bool
     /// For each candidate (an atomic state and one of its transitions), its whole plan as the
     /// runtime executes it without an observer: `plans[c]` holds the range of `actionSlots` to run
     /// in order (exits from the leaf up, the transition's, entries with initial-transition
     /// actions), `leaf[c]` the new leaf, and `flags[c]` what else it needs (see ``_PlanFlags``).
-    @usableFromInline let plans: _Table<_CandidatePlan>
-    @usableFromInline let actionSlots: _Table<_ActionSlot>
-    @usableFromInline let leaf: _Table<Int32>
-    @usableFromInline let flags: _Table<_PlanFlags>
+    @usableFromInline let plans: _Table<_CandidateIndex, _CandidatePlan>
+    @usableFromInline let actionSlots: _Table<_PlanSlot, _ActionSlot>
+    @usableFromInline let leaf: _Table<_CandidateIndex, _StateIndex>
+    @usableFromInline let flags: _Table<_CandidateIndex, _PlanFlags>
 
     /// The tables of `b`, the plans' actions called through `actionSlots` (by action index).
     @usableFromInline
@@ -34,9 +34,22 @@ internal struct _CandidateTables: @unchecked Sendable {
             _CandidatePlan(actionStart: b.actionStart[c], exitEnd: b.exitEnd[c],
                            transitionEnd: b.transitionEnd[c], actionEnd: b.actionStart[c + 1])
         })
-        actionSlots = storage.table(b.actions.map { slots[Int($0)] })
+        actionSlots = storage.table(b.actions.map { slots[$0] })
         leaf = storage.table(b.leaf)
         flags = storage.table(b.flags)
+    }
+
+    /// The candidate table's row for atomic state `s` and event class `c`.
+    @inlinable @inline(__always)
+    func row(_ s: _StateIndex, _ c: _EventClass) -> _CandidateRow {
+        _CandidateRow(s.offset &* classCount &+ c.offset)
+    }
+
+    /// The candidates of atomic state `s` for an event of class `c`, in selection order.
+    @inlinable @inline(__always)
+    func candidates(of s: _StateIndex, _ c: _EventClass) -> Range<_CandidateIndex> {
+        let r = row(s, c)
+        return Range(uncheckedBounds: (start[r], start[r.next]))
     }
 
     /// The arrays the compiler fills (ChartCompiler+Lowering.swift).
@@ -44,17 +57,17 @@ internal struct _CandidateTables: @unchecked Sendable {
     struct Builder {
         @inlinable init() {}
         @usableFromInline var classCount = 1
-        @usableFromInline var unmatchedClass: Int32 = 0
-        @usableFromInline var start: [Int32] = [0]
-        @usableFromInline var transition: [Int32] = []
+        @usableFromInline var unmatchedClass = _EventClass(rawValue: 0)
+        @usableFromInline var start: [_CandidateIndex] = [_CandidateIndex(rawValue: 0)]
+        @usableFromInline var transition: [_TransitionIndex] = []
         @usableFromInline var exists = false
         /// `actionStart[c] ..< actionStart[c+1]`: candidate `c`'s action indices in `actions`,
         /// its exits ending at `exitEnd[c]` and its transition's actions at `transitionEnd[c]`.
-        @usableFromInline var actionStart: [Int32] = [0]
-        @usableFromInline var actions: [Int32] = []
-        @usableFromInline var exitEnd: [Int32] = []
-        @usableFromInline var transitionEnd: [Int32] = []
-        @usableFromInline var leaf: [Int32] = []
+        @usableFromInline var actionStart: [_PlanSlot] = [_PlanSlot(rawValue: 0)]
+        @usableFromInline var actions: [_ActionIndex] = []
+        @usableFromInline var exitEnd: [_PlanSlot] = []
+        @usableFromInline var transitionEnd: [_PlanSlot] = []
+        @usableFromInline var leaf: [_StateIndex] = []
         @usableFromInline var flags: [_PlanFlags] = []
     }
 }

@@ -5,20 +5,20 @@
 /// with the candidate table and exact matching.
 @usableFromInline
 internal struct _DirectTable: @unchecked Sendable {
-    @usableFromInline let entries: _Table<_DirectEntry>
+    /// Indexed by row and class, through ``_DirectTableHandle``.
+    @usableFromInline let entries: _Table<_ListSlot, _DirectEntry>
     @usableFromInline let shift: Int
     /// How an instance stores its leaf (``StatechartInstance/leafRow``): shifted left by `shift`
     /// plus log2 of an entry's 16 bytes, i.e. the byte offset of the leaf's row in `entries`; 0
     /// (the leaf itself) without a direct table.
-    @usableFromInline let rowShift: Int32
+    @usableFromInline let rowShift: Int
     @usableFromInline let exists: Bool
-    /// Frees the table above when the last copy goes.
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
         entries = storage.table(b.entries)
         shift = b.shift
-        rowShift = b.entries.isEmpty ? 0 : Int32(b.shift + _DirectEntry.strideShift)
+        rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift
         exists = !b.entries.isEmpty
     }
 
@@ -39,13 +39,13 @@ internal struct _DirectTableHandle: @unchecked Sendable {
     @usableFromInline let base: UnsafeRawPointer
 
     @inlinable
-    init(_ entries: _Table<_DirectEntry>) { base = UnsafeRawPointer(entries.base) }
+    init(_ entries: _Table<_ListSlot, _DirectEntry>) { base = UnsafeRawPointer(entries.base) }
 
     /// The entry for `classID` in the row of `row` (a direct row): from one event's row to the
     /// next is one load.
     @inlinable @inline(__always)
-    func entry(at row: _LeafRow, class classID: Int32) -> _DirectEntry {
-        base.load(fromByteOffset: row.byteOffset &+ Int(classID) &<< _DirectEntry.strideShift, as: _DirectEntry.self)
+    func entry(at row: _LeafRow, class classID: _EventClass) -> _DirectEntry {
+        base.load(fromByteOffset: row.byteOffset &+ classID.offset &<< _DirectEntry.strideShift, as: _DirectEntry.self)
     }
 }
 
@@ -57,14 +57,19 @@ internal struct _DirectTableHandle: @unchecked Sendable {
 /// configuration, with what its actions need. `atomicMask` holds the atomic and final states.
 @usableFromInline
 internal struct _RegionTables: @unchecked Sendable {
-    @usableFromInline let rows: _Table<_RegionRow>
-    @usableFromInline let steps: _Table<_RegionStep>
+    /// Indexed by ``index(state:class:)``.
+    @usableFromInline let rows: _Table<_ListSlot, _RegionRow>
+    @usableFromInline let steps: _Table<_CandidateIndex, _RegionStep>
     @usableFromInline let atomicMask: UInt64
     @usableFromInline let exists: Bool
 
     /// Where the row of atomic state `s` (below 64) and event class `classID` is in `rows`.
     @inlinable @inline(__always)
-    static func index(state s: Int, class classID: Int) -> Int { classID &<< 6 | s }
+    static func index(state s: Int, class classID: _EventClass) -> Int { classID.offset &<< 6 | s }
+
+    /// The row of atomic state `s` (below 64) and event class `classID`.
+    @inlinable @inline(__always)
+    func row(state s: Int, class classID: _EventClass) -> _RegionRow { rows[offset: Self.index(state: s, class: classID)] }
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
@@ -89,8 +94,8 @@ internal struct _RegionTables: @unchecked Sendable {
 /// The boxes the slots point to belong to the chart's actions and guards.
 @usableFromInline
 internal struct _SlotTables: @unchecked Sendable {
-    @usableFromInline let actions: _Table<_ActionSlot>
-    @usableFromInline let guards: _Table<_GuardSlot>
+    @usableFromInline let actions: _Table<_ActionIndex, _ActionSlot>
+    @usableFromInline let guards: _Table<_TransitionIndex, _GuardSlot>
 
     @usableFromInline
     init(actions: [_ActionSlot], guards: [_GuardSlot], in storage: _TableStorage) {

@@ -11,17 +11,23 @@
 /// (``entryLimit``): their number is the product of the regions' sizes.
 @usableFromInline
 internal struct _JointTables: @unchecked Sendable {
-    @usableFromInline let keys: _Table<UInt64>
-    @usableFromInline let entries: _Table<_JointEntry>
+    /// Indexed by slot (a hash, ``_Table/subscript(offset:)``).
+    @usableFromInline let keys: _Table<_ListSlot, UInt64>
+    /// Indexed by slot and class (``entry(slot:class:)``).
+    @usableFromInline let entries: _Table<_ListSlot, _JointEntry>
     @usableFromInline let multiplier: UInt64
     @usableFromInline let keyShift: UInt64
     @usableFromInline let slotMask: Int
     @usableFromInline let classShift: Int
     @usableFromInline let exists: Bool
     /// Each joint step's candidates, in the order the region bits pick them (document order of
-    /// their leaves), by joint number (``_JointEntry/joint``).
-    @usableFromInline let pickLists: [[Int32]]
+    /// their leaves), by joint number (``_JointEntry/Decision/joint(_:)``).
+    @usableFromInline let pickLists: [[_CandidateIndex]]
     /// Frees the tables above when the last copy goes.
+
+    /// The entry of hash slot `slot` for event class `c`.
+    @inlinable @inline(__always)
+    func entry(slot: Int, class c: _EventClass) -> _JointEntry { entries[offset: slot &<< classShift | c.offset] }
 
     /// At most this many entries (slots × classes, 32 bytes each): 128 KiB.
     @inlinable static var entryLimit: Int { 1 << 12 }
@@ -47,7 +53,7 @@ internal struct _JointTables: @unchecked Sendable {
         @usableFromInline var entries: [_JointEntry] = []
         @usableFromInline var multiplier: UInt64 = 0
         @usableFromInline var classShift = 0
-        @usableFromInline var pickLists: [[Int32]] = []
+        @usableFromInline var pickLists: [[_CandidateIndex]] = []
     }
 }
 
@@ -61,37 +67,62 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// Their transitions as the result's fields (``_TransitionFields``).
     @usableFromInline let fields: UInt64
     /// The joint step's number (its candidates in ``_JointTables/pickLists``), or
-    /// ``ignored`` or ``slow``.
-    @usableFromInline let joint: Int32
+    /// ``ignoredCode`` or ``slowCode``; read through ``decision``.
+    @usableFromInline let code: Int32
     /// The number of picks (bits 0-7) and the union of their ``_RegionStep`` flags (from bit 8),
-    /// with ``_RegionStep/contextOnly`` only when every pick has it.
+    /// with ``_RegionStep/Flags/contextOnly`` only when every pick has it.
     @usableFromInline let countAndFlags: UInt32
 
-    /// No transition is enabled: the event is ignored.
-    @inlinable static var ignored: Int32 { -1 }
-    /// The region bits do not decide: the region plans do.
-    @inlinable static var slow: Int32 { -2 }
+    /// What the entry decides.
+    @usableFromInline
+    enum Decision {
+        /// Take joint step `j`'s picks together.
+        case joint(_JointIndex)
+        /// No transition is enabled: the event is ignored.
+        case ignored
+        /// The region bits do not decide: the region plans do.
+        case slow
+    }
+
+    @inlinable static var ignoredCode: Int32 { -1 }
+    @inlinable static var slowCode: Int32 { -2 }
 
     @inlinable
-    init(toWord: UInt64, picks: UInt64, fields: UInt64, joint: Int32, count: Int, flags: UInt32) {
+    init(toWord: UInt64, picks: UInt64, fields: UInt64, code: Int32, count: Int, flags: _RegionStep.Flags) {
         self.toWord = toWord
         self.picks = picks
         self.fields = fields
-        self.joint = joint
-        countAndFlags = UInt32(count) | flags << 8
+        self.code = code
+        countAndFlags = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(truncatingIfNeeded: count), at: 0)
+            | _BitPacking.field(UInt64(flags.rawValue), at: 8))
     }
 
     /// The entry of a slot whose configuration the region bits cannot decide for this class.
     @inlinable
-    static var slowEntry: Self { Self(toWord: 0, picks: 0, fields: 0, joint: slow, count: 0, flags: 0) }
+    static var slowEntry: Self { Self(toWord: 0, picks: 0, fields: 0, code: slowCode, count: 0, flags: []) }
 
-    @inlinable var count: Int { @inline(__always) get { Int(countAndFlags & 0xFF) } }
-    @inlinable var flags: UInt32 { @inline(__always) get { countAndFlags >> 8 } }
+    /// The entry decoded: the only place that reads `code`.
+    @inlinable
+    var decision: Decision {
+        @inline(__always) get {
+            if code >= 0 { return .joint(_JointIndex(rawValue: code)) }
+            return code == Self.ignoredCode ? .ignored : .slow
+        }
+    }
+
+    @inlinable var count: Int {
+        @inline(__always) get { Int(truncatingIfNeeded: _BitPacking.field(of: UInt64(countAndFlags), at: 0, width: 8)) }
+    }
+    @inlinable var flags: _RegionStep.Flags {
+        @inline(__always) get {
+            _RegionStep.Flags(rawValue: UInt32(truncatingIfNeeded: _BitPacking.field(of: UInt64(countAndFlags), at: 8, width: 24)))
+        }
+    }
 
     /// This step under joint number `joint`.
     @inlinable
-    func numbered(_ joint: Int32) -> _JointEntry {
-        _JointEntry(toWord: toWord, picks: picks, fields: fields, joint: joint, count: count, flags: flags)
+    func numbered(_ joint: _JointIndex) -> _JointEntry {
+        _JointEntry(toWord: toWord, picks: picks, fields: fields, code: joint.rawValue, count: count, flags: flags)
     }
 
     /// The region bits' decision in configuration `word` (at most 64 states) for event class
@@ -101,15 +132,15 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// region plans decide. The one rule both the regions route's bits stage (at run time, on
     /// the chart's tables) and the joint tables (when the chart is built) follow.
     @inlinable @inline(__always)
-    static func regionBits(_ word: UInt64, class classID: Int, atomicMask: UInt64,
-                           row: (Int) -> _RegionRow, step: (Int) -> _RegionStep) -> _JointEntry? {
+    static func regionBits(_ word: UInt64, class classID: _EventClass, atomicMask: UInt64,
+                           row: (Int) -> _RegionRow, step: (_CandidateIndex) -> _RegionStep) -> _JointEntry? {
         var leaves = word & atomicMask
         var exits: UInt64 = 0
         var entries: UInt64 = 0
         // The union and the intersection of the picks' flags: which phases have actions to run
         // (often only the transitions'), and whether every action takes only the context.
-        var anyFlags: UInt32 = 0
-        var allFlags: UInt32 = ~0
+        var anyFlags: _RegionStep.Flags = []
+        var allFlags = _RegionStep.Flags(rawValue: ~0)
         var picks: UInt64 = 0
         // The picks' transitions as the result's fields.
         var fields = _TransitionFields()
@@ -120,17 +151,17 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
             let r = row(_RegionTables.index(state: s, class: classID))
             if r.isIgnored { continue }
             guard let c = r.candidate, count < 4 else { return nil }
-            let taken = step(Int(c))
+            let taken = step(c)
             exits |= taken.exits
             entries |= taken.entries
-            anyFlags |= taken.flags
-            allFlags &= taken.flags
+            anyFlags.formUnion(taken.flags)
+            allFlags.formIntersection(taken.flags)
             picks |= _RegionRow.packed(c, at: count)
             fields.append(taken.transition)
             count &+= 1
         }
-        let flags = anyFlags & ~_RegionStep.contextOnly | allFlags & _RegionStep.contextOnly
+        let flags = anyFlags.subtracting(.contextOnly).union(allFlags.intersection(.contextOnly))
         return _JointEntry(toWord: word & ~exits | entries, picks: picks, fields: fields.bits,
-                           joint: count == 0 ? ignored : 0, count: count, flags: flags)
+                           code: count == 0 ? ignoredCode : 0, count: count, flags: flags)
     }
 }

@@ -8,15 +8,16 @@
 @usableFromInline
 internal struct _StateTree: @unchecked Sendable {
     @usableFromInline let count: Int
-    @usableFromInline let parent: _Table<Int32>
+    /// The parent of each state; ``_StateIndex/none`` for the root.
+    @usableFromInline let parent: _Table<_StateIndex, _StateIndex>
     /// ``StateKind`` raw values.
-    @usableFromInline let kind: _Table<UInt8>
+    @usableFromInline let kind: _Table<_StateIndex, UInt8>
     /// The last descendant of each state (itself when it has none).
-    @usableFromInline let subtreeEnd: _Table<Int32>
+    @usableFromInline let subtreeEnd: _Table<_StateIndex, _StateIndex>
 
     /// The tree of the given columns, its storage owned by `storage`.
     @usableFromInline
-    init(parent: [Int32], kind: [StateKind], subtreeEnd: [Int32], in storage: _TableStorage) {
+    init(parent: [_StateIndex], kind: [StateKind], subtreeEnd: [_StateIndex], in storage: _TableStorage) {
         count = parent.count
         self.parent = storage.table(parent)
         self.kind = storage.table(kind.map(\.rawValue))
@@ -26,26 +27,26 @@ internal struct _StateTree: @unchecked Sendable {
     // MARK: Kinds
 
     @inlinable @inline(__always)
-    func stateKind(_ s: Int32) -> StateKind { StateKind(rawValue: kind[s]) ?? .atomic }
+    func stateKind(_ s: _StateIndex) -> StateKind { StateKind(rawValue: kind[s]) ?? .atomic }
 
     /// Whether state `s` is compound (the root counts: it plays SCXML's `<scxml>` element).
     @inlinable @inline(__always)
-    func isCompound(_ s: Int32) -> Bool { kind[s] == StateKind.compound.rawValue }
+    func isCompound(_ s: _StateIndex) -> Bool { kind[s] == StateKind.compound.rawValue }
 
     @inlinable @inline(__always)
-    func isParallel(_ s: Int32) -> Bool { kind[s] == StateKind.parallel.rawValue }
+    func isParallel(_ s: _StateIndex) -> Bool { kind[s] == StateKind.parallel.rawValue }
 
     @inlinable @inline(__always)
-    func isFinal(_ s: Int32) -> Bool { kind[s] == StateKind.final.rawValue }
+    func isFinal(_ s: _StateIndex) -> Bool { kind[s] == StateKind.final.rawValue }
 
     @inlinable @inline(__always)
-    func isHistory(_ s: Int32) -> Bool {
+    func isHistory(_ s: _StateIndex) -> Bool {
         kind[s] == StateKind.shallowHistory.rawValue || kind[s] == StateKind.deepHistory.rawValue
     }
 
     /// Whether a state is atomic or final (a leaf of the configuration).
     @inlinable @inline(__always)
-    func isAtomic(_ s: Int32) -> Bool {
+    func isAtomic(_ s: _StateIndex) -> Bool {
         let k = kind[s]
         return k == StateKind.atomic.rawValue || k == StateKind.final.rawValue
     }
@@ -54,29 +55,29 @@ internal struct _StateTree: @unchecked Sendable {
 
     /// Whether `d` is a proper descendant of `s`: two compares, thanks to pre-order numbering.
     @inlinable @inline(__always)
-    func isDescendant(_ d: Int32, of s: Int32) -> Bool { d > s && d <= subtreeEnd[s] }
+    func isDescendant(_ d: _StateIndex, of s: _StateIndex) -> Bool { d > s && d <= subtreeEnd[s] }
 
     /// The children of `s` in document order.
     @inlinable
-    func children(of s: Int32) -> [Int32] {
-        var result: [Int32] = []
-        var c = s + 1
+    func children(of s: _StateIndex) -> [_StateIndex] {
+        var result: [_StateIndex] = []
+        var c = s.next
         let end = subtreeEnd[s]
         while c <= end {
             result.append(c)
-            c = subtreeEnd[c] + 1
+            c = subtreeEnd[c].next
         }
         return result
     }
 
     /// Whether `set` holds `s` or one of its descendants.
     @inlinable
-    func hasMember(of set: _Bitset, descendantOfOrEqual s: Int32) -> Bool {
+    func hasMember(of set: _Bitset, descendantOfOrEqual s: _StateIndex) -> Bool {
         var i = s
         let end = subtreeEnd[s]
         while i <= end {
             if set.contains(i) { return true }
-            i += 1
+            i = i.next
         }
         return false
     }
@@ -85,20 +86,20 @@ internal struct _StateTree: @unchecked Sendable {
 
     /// `findLCCA`: the least common compound ancestor of `first` and `rest` (the root at worst).
     @inlinable
-    func findLCCA(_ first: Int32, _ rest: some Collection<Int32>) -> Int32 {
+    func findLCCA(_ first: _StateIndex, _ rest: some Collection<_StateIndex>) -> _StateIndex {
         var anc = parent[first]
-        while anc >= 0 {
+        while anc != .none {
             if isCompound(anc) && rest.allSatisfy({ isDescendant($0, of: anc) }) { return anc }
             anc = parent[anc]
         }
-        return 0
+        return .root
     }
 
     /// `getTransitionDomain` once the effective targets are known: the compound state whose
-    /// descendants the transition exits and enters; -1 for a targetless transition.
+    /// descendants the transition exits and enters; ``_StateIndex/none`` for a targetless one.
     @inlinable
-    func transitionDomain(source: Int32, isInternal: Bool, effectiveTargets: some Collection<Int32>) -> Int32 {
-        if effectiveTargets.isEmpty { return -1 }
+    func transitionDomain(source: _StateIndex, isInternal: Bool, effectiveTargets: some Collection<_StateIndex>) -> _StateIndex {
+        if effectiveTargets.isEmpty { return .none }
         if isInternal && isCompound(source) && effectiveTargets.allSatisfy({ isDescendant($0, of: source) }) {
             return source
         }
@@ -108,7 +109,7 @@ internal struct _StateTree: @unchecked Sendable {
     /// `isInFinalState`: a compound state with an active final child, or a parallel state all of
     /// whose regions are in a final state.
     @usableFromInline
-    func isInFinalState(_ s: Int32, _ configuration: _Bitset) -> Bool {
+    func isInFinalState(_ s: _StateIndex, _ configuration: _Bitset) -> Bool {
         if isCompound(s) {
             return children(of: s).contains { isFinal($0) && configuration.contains($0) }
         }

@@ -1,9 +1,10 @@
-/// A fixed-size, immutable-after-compilation array of plain values read without bounds checks.
+/// A fixed-size, immutable-after-compilation array of plain values, indexed by one kind of
+/// index (``_TableIndex``) and read without bounds checks.
 ///
 /// Every index the runtime uses comes from the compiler, which only produces in-range indices; the
 /// debug build still checks them. Made and freed by a ``_TableStorage``.
 @usableFromInline
-internal struct _Table<Element: BitwiseCopyable>: @unchecked Sendable {
+internal struct _Table<Index: _TableIndex, Element: BitwiseCopyable>: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let count: Int
 
@@ -13,19 +14,80 @@ internal struct _Table<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     @inlinable
-    subscript(index: Int) -> Element {
+    subscript(index: Index) -> Element {
+        @inline(__always) get { self[offset: index.offset] }
+    }
+
+    /// The element at a position the caller computed (a hashed slot, a row of a wider table).
+    @inlinable
+    subscript(offset offset: Int) -> Element {
         @inline(__always) get {
-            assert(index >= 0 && index < count, "table index out of range")
-            return base[index]
+            assert(offset >= 0 && offset < count, "table index out of range")
+            return base[offset]
         }
     }
 
+    /// Every index of the table.
     @inlinable
-    subscript(index: Int32) -> Element {
-        @inline(__always) get { self[Int(index)] }
-    }
+    var indices: Range<Index> { Index.all(count) }
 
     internal var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
+/// Lists of plain values, one per owner (the targets of each transition, say), stored as one
+/// table of elements and one of where each owner's list starts. Made and freed by a
+/// ``_TableStorage``.
+@usableFromInline
+internal struct _Lists<Owner: _TableIndex, Element: BitwiseCopyable>: @unchecked Sendable {
+    /// `start[o] ..< start[o + 1]`: owner `o`'s list in `elements`.
+    @usableFromInline let start: _Table<Owner, _ListSlot>
+    @usableFromInline let elements: _Table<_ListSlot, Element>
+
+    @usableFromInline
+    init(_ b: Builder, in storage: _TableStorage) {
+        start = storage.table(b.start)
+        elements = storage.table(b.elements)
+    }
+
+    /// Owner `o`'s list.
+    @inlinable
+    subscript(o: Owner) -> UnsafeBufferPointer<Element> {
+        @inline(__always) get {
+            let from = start[o].offset
+            return UnsafeBufferPointer(start: elements.base + from, count: start[o.next].offset &- from)
+        }
+    }
+
+    /// The lists as the compiler appends them, owner by owner.
+    @usableFromInline
+    struct Builder {
+        @inlinable init() {}
+        @usableFromInline var start: [_ListSlot] = [_ListSlot(rawValue: 0)]
+        @usableFromInline var elements: [Element] = []
+
+        /// Appends the next owner's list.
+        @inlinable
+        mutating func append(_ list: some Sequence<Element>) {
+            elements.append(contentsOf: list)
+            endList()
+        }
+
+        /// Ends the next owner's list: the elements appended since the last list ended.
+        @inlinable
+        mutating func endList() { start.append(_ListSlot(elements.count)) }
+
+        /// The elements appended since the last list ended.
+        @inlinable
+        var openList: ArraySlice<Element> { elements[start[start.count - 1].offset...] }
+
+        /// Takes back the elements appended since the last list ended.
+        @inlinable
+        mutating func discardOpenList() { elements.removeSubrange(start[start.count - 1].offset...) }
+
+        /// Owner `o`'s list so far (the compiler reads back what it wrote).
+        @inlinable
+        subscript(o: Owner) -> ArraySlice<Element> { elements[start[o].offset..<start[o.next].offset] }
+    }
 }
 
 /// The one owner of a chart's unsafe memory: every table of a compiled chart (``_ChartTables``:
@@ -44,16 +106,16 @@ internal final class _TableStorage: @unchecked Sendable {
 
     /// A table holding `values`, freed with this storage.
     @usableFromInline
-    func table<Element: BitwiseCopyable>(_ values: [Element]) -> _Table<Element> {
-        let table = _Table(values)
+    func table<Index, Element>(_ values: [Element]) -> _Table<Index, Element> {
+        let table = _Table<Index, Element>(values)
         allocations.append(UnsafeMutableRawPointer(table.base))
         return table
     }
 
     /// A table holding `values` of any type, deinitialized and freed with this storage.
     @usableFromInline
-    func values<Element>(_ values: [Element]) -> _ValueTable<Element> {
-        let table = _ValueTable(values)
+    func values<Index, Element>(_ values: [Element]) -> _ValueTable<Index, Element> {
+        let table = _ValueTable<Index, Element>(values)
         allocations.append(UnsafeMutableRawPointer(table.base))
         deinitializers.append { table.base.deinitialize(count: table.count) }
         return table
@@ -68,7 +130,7 @@ internal final class _TableStorage: @unchecked Sendable {
 /// A fixed-size array of values of any type (actions, guards), read in place without bounds
 /// checks or copies. Made and freed by a ``_TableStorage``.
 @usableFromInline
-internal struct _ValueTable<Element>: @unchecked Sendable {
+internal struct _ValueTable<Index: _TableIndex, Element>: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let count: Int
 
@@ -78,12 +140,16 @@ internal struct _ValueTable<Element>: @unchecked Sendable {
     }
 
     @inlinable
-    subscript(index: Int32) -> Element {
+    subscript(index: Index) -> Element {
         @inline(__always) unsafeAddress {
-            assert(index >= 0 && Int(index) < count, "table index out of range")
-            return UnsafePointer(base + Int(index))
+            assert(index.offset >= 0 && index.offset < count, "table index out of range")
+            return UnsafePointer(base + index.offset)
         }
     }
+
+    /// Every index of the table.
+    @inlinable
+    var indices: Range<Index> { Index.all(count) }
 }
 
 /// `values` copied to new memory (room for at least one element, so that the pointer is never to

@@ -27,9 +27,9 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline
     enum Kind {
         /// Take candidate `c` by its plan; every action takes only the context.
-        case contextOnly(Int32)
+        case contextOnly(_CandidateIndex)
         /// Take candidate `c` by its plan; some action reads the event.
-        case withEvent(Int32)
+        case withEvent(_CandidateIndex)
         /// No transition can be taken and none could follow: the event is ignored.
         case ignored
         /// Anything else: the full path decides.
@@ -50,25 +50,25 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// An entry for candidate `c`, which moves the leaf to `row`; `action`: the box of its single
     /// context-only action, if that is its whole plan.
     @inlinable
-    static func candidate(_ c: Int32, contextOnly: Bool, row: _LeafRow, action: _ContextActionRef? = nil) -> Self {
-        Self(code: contextOnly ? c : withEventCode &- c, row: row, action: contextOnly ? action : nil)
+    static func candidate(_ c: _CandidateIndex, contextOnly: Bool, row: _LeafRow, action: _ContextActionRef? = nil) -> Self {
+        Self(code: contextOnly ? c.rawValue : withEventCode &- c.rawValue, row: row, action: contextOnly ? action : nil)
     }
 
     /// An ignored event; the leaf stays at `row`.
     @inlinable
     static func ignored(row: _LeafRow) -> Self { Self(code: ignoreCode, row: row, action: nil) }
 
-    /// The full path decides.
+    /// The full path decides (which reads no row: it holds ``_LeafRow/activeSet``).
     @inlinable
-    static var slow: Self { Self(code: slowCode, row: .none, action: nil) }
+    static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
     /// The entry decoded: the only place that reads `code`.
     @inlinable
     var kind: Kind {
         @inline(__always) get {
-            if code >= 0 { return .contextOnly(code) }
+            if code >= 0 { return .contextOnly(_CandidateIndex(rawValue: code)) }
             if code == Self.ignoreCode { return .ignored }
-            if code <= Self.withEventCode { return .withEvent(Self.withEventCode &- code) }
+            if code <= Self.withEventCode { return .withEvent(_CandidateIndex(rawValue: Self.withEventCode &- code)) }
             return .slow
         }
     }
@@ -79,10 +79,10 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// The single context-only action and its candidate, when the entry has one (only
     /// ``Kind/contextOnly(_:)`` entries do): `send` tests this first, the common case.
     @inlinable
-    var singleAction: (action: _ContextActionRef, candidate: Int32)? {
+    var singleAction: (action: _ContextActionRef, candidate: _CandidateIndex)? {
         @inline(__always) get {
             guard let action else { return nil }
-            return (action, code)
+            return (action, _CandidateIndex(rawValue: code))
         }
     }
 
@@ -93,13 +93,13 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         return false
     }
 
-    /// The candidate taken by its plan alone, whichever call site the encoding chose; -1 for an
-    /// ignored or slow entry.
+    /// The candidate taken by its plan alone, whichever call site the encoding chose; `nil` for
+    /// an ignored or slow entry.
     @inlinable
-    var directCandidate: Int32 {
+    var directCandidate: _CandidateIndex? {
         switch kind {
         case .contextOnly(let c), .withEvent(let c): return c
-        case .ignored, .slow: return -1
+        case .ignored, .slow: return nil
         }
     }
 }
@@ -114,7 +114,7 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
     @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// A region-local direct candidate.
-    @inlinable init(candidate c: Int32) { rawValue = c }
+    @inlinable init(candidate c: _CandidateIndex) { rawValue = c.rawValue }
     /// The event is ignored in this state.
     @inlinable static var ignored: Self { Self(rawValue: -1) }
     /// Neither: the region plans decide.
@@ -125,20 +125,24 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
 
     /// The region-local candidate, if the row holds one.
     @inlinable
-    var candidate: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
+    var candidate: _CandidateIndex? { @inline(__always) get { rawValue >= 0 ? _CandidateIndex(rawValue: rawValue) : nil } }
 
     /// Whether candidate `c` may stand in a row: it fits the 16 bits of ``packed(_:at:)``.
     @inlinable
-    static func fits(_ c: Int32) -> Bool { c >= 0 && c < 1 << 16 }
+    static func fits(_ c: _CandidateIndex) -> Bool { c.rawValue >= 0 && c.rawValue < 1 << 16 }
 
     /// Candidate `c` (``fits(_:)``) as pick `i` (0 ..< 4) of a word of four picks, which the
     /// regions route keeps in a register.
     @inlinable @inline(__always)
-    static func packed(_ c: Int32, at i: Int) -> UInt64 { UInt64(UInt32(bitPattern: c)) &<< (16 &* i) }
+    static func packed(_ c: _CandidateIndex, at i: Int) -> UInt64 {
+        _BitPacking.field(UInt64(UInt32(bitPattern: c.rawValue)), at: 16 &* i)
+    }
 
     /// Pick `i` of a word of picks made by ``packed(_:at:)``.
     @inlinable @inline(__always)
-    static func unpacked(_ picks: UInt64, at i: Int) -> Int32 { Int32(truncatingIfNeeded: picks &>> (16 &* i) & 0xFFFF) }
+    static func unpacked(_ picks: UInt64, at i: Int) -> _CandidateIndex {
+        _CandidateIndex(rawValue: Int32(truncatingIfNeeded: _BitPacking.field(of: picks, at: 16 &* i, width: 16)))
+    }
 }
 
 /// A region-local candidate as the region path takes it (charts of up to 64 states): the states
@@ -151,16 +155,26 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
     /// When every action takes only the context and the transition has exactly one action of its
     /// own: that action, called without a range.
     @usableFromInline let transitionAction: _ContextActionRef?
-    @usableFromInline let flags: UInt32
+    @usableFromInline let flags: Flags
     /// The candidate's transition (small enough for a result's field, ``_TransitionFields/fits(_:)``).
-    @usableFromInline let transition: Int32
+    @usableFromInline let transition: _TransitionIndex
 
-    @inlinable static var exitActions: UInt32 { 1 }
-    @inlinable static var entryActions: UInt32 { 2 }
-    @inlinable static var contextOnly: UInt32 { 4 }
+    /// What the step's actions need.
+    @usableFromInline
+    struct Flags: OptionSet, BitwiseCopyable, Sendable {
+        @usableFromInline let rawValue: UInt32
+        @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// The step runs exit actions.
+        @inlinable static var exitActions: Self { Self(rawValue: 1) }
+        /// The step runs entry actions.
+        @inlinable static var entryActions: Self { Self(rawValue: 2) }
+        /// Every action of the step takes only the context.
+        @inlinable static var contextOnly: Self { Self(rawValue: 4) }
+    }
 
     @inlinable
-    init(exits: UInt64, entries: UInt64, flags: UInt32, transition: Int32, transitionAction: _ContextActionRef? = nil) {
+    init(exits: UInt64, entries: UInt64, flags: Flags, transition: _TransitionIndex, transitionAction: _ContextActionRef? = nil) {
         self.exits = exits
         self.entries = entries
         self.transitionAction = transitionAction
@@ -175,13 +189,13 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
 /// exits, then all transition actions, then all entries).
 @usableFromInline
 internal struct _CandidatePlan: BitwiseCopyable, Sendable {
-    @usableFromInline let actionStart: Int32
-    @usableFromInline let exitEnd: Int32
-    @usableFromInline let transitionEnd: Int32
-    @usableFromInline let actionEnd: Int32
+    @usableFromInline let actionStart: _PlanSlot
+    @usableFromInline let exitEnd: _PlanSlot
+    @usableFromInline let transitionEnd: _PlanSlot
+    @usableFromInline let actionEnd: _PlanSlot
 
     @inlinable
-    init(actionStart: Int32, exitEnd: Int32, transitionEnd: Int32, actionEnd: Int32) {
+    init(actionStart: _PlanSlot, exitEnd: _PlanSlot, transitionEnd: _PlanSlot, actionEnd: _PlanSlot) {
         self.actionStart = actionStart
         self.exitEnd = exitEnd
         self.transitionEnd = transitionEnd
@@ -190,13 +204,17 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
 
     /// The plan's actions of one phase, as a range of the candidate action slots.
     @inlinable @inline(__always)
-    func actions(of phase: _MicrostepPhase) -> (start: Int32, end: Int32) {
+    func actions(of phase: _MicrostepPhase) -> Range<_PlanSlot> {
         switch phase {
-        case .exit: (actionStart, exitEnd)
-        case .transition: (exitEnd, transitionEnd)
-        case .entry: (transitionEnd, actionEnd)
+        case .exit: Range(uncheckedBounds: (actionStart, exitEnd))
+        case .transition: Range(uncheckedBounds: (exitEnd, transitionEnd))
+        case .entry: Range(uncheckedBounds: (transitionEnd, actionEnd))
         }
     }
+
+    /// All of the plan's actions, in order.
+    @inlinable
+    var actions: Range<_PlanSlot> { @inline(__always) get { Range(uncheckedBounds: (actionStart, actionEnd)) } }
 }
 
 /// The three phases of a microstep, and the order in which several transitions taken together
@@ -261,7 +279,7 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
     /// The state, or -1 (targetless) or -2 (depends on history).
     @usableFromInline let rawValue: Int32
 
-    @inlinable init(state: Int32) { rawValue = state }
+    @inlinable init(state: _StateIndex) { rawValue = state.rawValue }
     @inlinable init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// A targetless transition: no domain.
@@ -271,8 +289,8 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
 
     /// The domain state when it is known and the transition has targets.
     @inlinable
-    var state: Int32? {
-        @inline(__always) get { rawValue >= 0 ? rawValue : nil }
+    var state: _StateIndex? {
+        @inline(__always) get { rawValue >= 0 ? _StateIndex(rawValue: rawValue) : nil }
     }
 }
 
@@ -294,16 +312,13 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
     /// The configuration is a set, the instance is running with nothing queued, and the chart
     /// has joint steps (``_JointTables``): `send` may look the configuration's word up there.
     @inlinable static var jointSet: Self { Self(rawValue: Int32.min) }
-    /// What a direct entry holds when it has no next row (a slow entry).
-    @inlinable static var none: Self { Self(rawValue: -1) }
-
     /// `leaf` as a row of the direct table.
     @inlinable
-    init(directRowOf leaf: Int32, rowShift: Int32) { rawValue = leaf &<< rowShift }
+    init(directRowOf leaf: _StateIndex, rowShift: Int) { rawValue = leaf.rawValue &<< rowShift }
 
     /// `leaf`, kept where the direct table may not be used.
     @inlinable
-    init(plainLeaf leaf: Int32) { rawValue = -2 &- leaf }
+    init(plainLeaf leaf: _StateIndex) { rawValue = -2 &- leaf.rawValue }
 
     /// Whether this is a row of the direct table.
     @inlinable
@@ -315,41 +330,46 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
 
     /// The leaf of a direct row.
     @inlinable @inline(__always)
-    func directLeaf(rowShift: Int32) -> Int32 { rawValue &>> rowShift }
+    func directLeaf(rowShift: Int) -> _StateIndex { _StateIndex(rawValue: rawValue &>> rowShift) }
 
     /// Whether this is ``jointSet``.
     @inlinable
     var isJointSet: Bool { @inline(__always) get { rawValue == Int32.min } }
 
-    /// The leaf, or -1 while the configuration is a set.
+    /// The leaf, or ``_StateIndex/none`` while the configuration is a set.
     @inlinable @inline(__always)
-    func leaf(rowShift: Int32) -> Int32 {
-        if rawValue >= 0 { return rawValue &>> rowShift }
-        return rawValue == -1 || rawValue == Int32.min ? -1 : -2 &- rawValue
+    func leaf(rowShift: Int) -> _StateIndex {
+        if rawValue >= 0 { return _StateIndex(rawValue: rawValue &>> rowShift) }
+        return rawValue == -1 || rawValue == Int32.min ? .none : _StateIndex(rawValue: -2 &- rawValue)
     }
 }
 
 /// One state a single-path plan enters, and whether it is entered by default (its initial
-/// transition's actions then run after its entry actions). One `Int32`: the state, with bit 30
-/// for the default entry; encoded and decoded only here.
+/// transition's actions then run after its entry actions). One `UInt32`: the state in the low 30
+/// bits, bit 30 for the default entry; encoded and decoded only here.
 @usableFromInline
 internal struct _PlanEntry: BitwiseCopyable, Sendable {
-    @usableFromInline let rawValue: Int32
+    @usableFromInline let rawValue: UInt32
 
-    @inlinable static var defaultEntryFlag: Int32 { 1 << 30 }
+    @inlinable static var defaultEntryBit: Int { 30 }
 
     @inlinable
-    init(state: Int32, byDefault: Bool) {
-        rawValue = byDefault ? state | Self.defaultEntryFlag : state
+    init(state: _StateIndex, byDefault: Bool) {
+        rawValue = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(UInt32(bitPattern: state.rawValue)), at: 0)
+            | _BitPacking.flag(byDefault, at: Self.defaultEntryBit))
     }
 
     /// The state entered.
     @inlinable
-    var state: Int32 { @inline(__always) get { rawValue & (Self.defaultEntryFlag &- 1) } }
+    var state: _StateIndex {
+        @inline(__always) get {
+            _StateIndex(rawValue: Int32(truncatingIfNeeded: _BitPacking.field(of: UInt64(rawValue), at: 0, width: Self.defaultEntryBit)))
+        }
+    }
 
     /// Whether the state is entered by default (its initial transition's actions run).
     @inlinable
-    var isDefaultEntry: Bool { @inline(__always) get { rawValue & Self.defaultEntryFlag != 0 } }
+    var isDefaultEntry: Bool { @inline(__always) get { _BitPacking.flag(of: UInt64(rawValue), at: Self.defaultEntryBit) } }
 }
 
 /// What taking a transition from a single-path configuration does to the active leaf, as far as
@@ -368,7 +388,7 @@ internal struct _PlanLeaf: BitwiseCopyable, Equatable, Sendable {
     /// A targetless transition: the leaf stays.
     @inlinable static var targetless: Self { Self(rawValue: -2) }
     /// The plan moves to `leaf`.
-    @inlinable static func moves(to leaf: Int32) -> Self { Self(rawValue: leaf) }
+    @inlinable static func moves(to leaf: _StateIndex) -> Self { Self(rawValue: leaf.rawValue) }
 
     /// Whether the transition has a single-path plan (targetless transitions have an empty one).
     @inlinable
@@ -376,5 +396,5 @@ internal struct _PlanLeaf: BitwiseCopyable, Equatable, Sendable {
 
     /// The new leaf when the plan moves the leaf.
     @inlinable
-    var newLeaf: Int32? { @inline(__always) get { rawValue >= 0 ? rawValue : nil } }
+    var newLeaf: _StateIndex? { @inline(__always) get { rawValue >= 0 ? _StateIndex(rawValue: rawValue) : nil } }
 }

@@ -9,6 +9,10 @@ internal struct _FourTransitions: Sendable {
     @inlinable
     init(_ a: Int32, _ b: Int32 = -1, _ c: Int32 = -1, _ d: Int32 = -1) { elements = (a, b, c, d) }
 
+    /// One transition.
+    @inlinable
+    init(_ t: _TransitionIndex) { elements = (t.rawValue, -1, -1, -1) }
+
     @inlinable
     static var none: _FourTransitions { _FourTransitions(-1) }
 
@@ -84,9 +88,9 @@ internal struct _TransitionFields {
 
     /// Adds transition `t` (small enough: ``fits(_:)``) as the next field; at most four times.
     @inlinable @inline(__always)
-    mutating func append(_ t: Int32) {
+    mutating func append(_ t: _TransitionIndex) {
         // `&<<`: the shift stays below 64 (at most four fields).
-        bits |= UInt64(UInt32(bitPattern: t &+ 1)) &<< shift
+        bits |= UInt64(UInt32(bitPattern: t.rawValue &+ 1)) &<< shift
         shift &+= Self.fieldShift(1) &- Self.fieldShift(0)
     }
 

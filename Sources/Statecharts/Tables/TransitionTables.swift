@@ -4,35 +4,29 @@
 @usableFromInline
 internal struct _TransitionTables: @unchecked Sendable {
     @usableFromInline let count: Int
-    @usableFromInline let source: _Table<Int32>
+    @usableFromInline let source: _Table<_TransitionIndex, _StateIndex>
     /// ``_TriggerKind`` raw values.
-    @usableFromInline let triggerKind: _Table<UInt8>
-    @usableFromInline let isInternal: _Table<Bool>
+    @usableFromInline let triggerKind: _Table<_TransitionIndex, UInt8>
+    @usableFromInline let isInternal: _Table<_TransitionIndex, Bool>
     /// Whether a transition has neither a guard nor `whenIn` states (always enabled when matched).
-    @usableFromInline let isConditionFree: _Table<Bool>
-    /// `targetStart[t] ..< targetStart[t+1]`: the transition's targets in `targets`.
-    @usableFromInline let targetStart: _Table<Int32>
-    @usableFromInline let targets: _Table<Int32>
-    /// `requiredStart[t] ..< requiredStart[t+1]`: its `whenIn` states in `required`.
-    @usableFromInline let requiredStart: _Table<Int32>
-    @usableFromInline let required: _Table<Int32>
-    /// `actionStart[t] ..< actionStart[t+1]`: its actions (indices into the chart's actions).
-    @usableFromInline let actionStart: _Table<Int32>
-    /// `triggerStart[t] ..< triggerStart[t+1]`: its entries in `triggers`.
-    @usableFromInline let triggerStart: _Table<Int32>
-    /// Event classes (exact matching) or descriptor ids (descriptor matching) of each transition.
-    @usableFromInline let triggers: _Table<Int32>
+    @usableFromInline let isConditionFree: _Table<_TransitionIndex, Bool>
+    /// Each transition's targets.
+    @usableFromInline let targets: _Lists<_TransitionIndex, _StateIndex>
+    /// Each transition's `whenIn` states.
+    @usableFromInline let required: _Lists<_TransitionIndex, _StateIndex>
+    /// `actionStart[t] ..< actionStart[t+1]`: its actions (``actions(of:)``).
+    @usableFromInline let actionStart: _Table<_TransitionIndex, _ActionIndex>
+    /// The event classes (exact matching) or descriptors (descriptor matching) of each transition.
+    @usableFromInline let triggers: _Lists<_TransitionIndex, _EventClass>
     /// The transition domain as far as it is static (see ``_StaticDomain``).
-    @usableFromInline let domain: _Table<_StaticDomain>
+    @usableFromInline let domain: _Table<_TransitionIndex, _StaticDomain>
     /// What a transition's single-path plan does to the leaf (see ``_PlanLeaf``).
-    @usableFromInline let planLeaf: _Table<_PlanLeaf>
-    /// `planEntryStart[t] ..< planEntryStart[t+1]`: the states the plan enters, in entry order
-    /// (see ``_PlanEntry``).
-    @usableFromInline let planEntryStart: _Table<Int32>
-    @usableFromInline let planEntries: _Table<_PlanEntry>
+    @usableFromInline let planLeaf: _Table<_TransitionIndex, _PlanLeaf>
+    /// The states each single-path plan enters, in entry order (see ``_PlanEntry``).
+    @usableFromInline let planEntries: _Lists<_TransitionIndex, _PlanEntry>
     /// Whether a transition's domain has no parallel state inside: its exit set is then one path
     /// even while parallel states elsewhere are active, so its candidate plan applies there too.
-    @usableFromInline let domainIsParallelFree: _Table<Bool>
+    @usableFromInline let domainIsParallelFree: _Table<_TransitionIndex, Bool>
     /// Whether any state has an eventless transition.
     @usableFromInline let hasEventlessTransitions: Bool
 
@@ -43,44 +37,40 @@ internal struct _TransitionTables: @unchecked Sendable {
         triggerKind = storage.table(b.triggerKind.map(\.rawValue))
         isInternal = storage.table(b.isInternal)
         isConditionFree = storage.table(b.isConditionFree)
-        targetStart = storage.table(b.targetStart)
-        targets = storage.table(b.targets)
-        requiredStart = storage.table(b.requiredStart)
-        required = storage.table(b.required)
+        targets = _Lists(b.targets, in: storage)
+        required = _Lists(b.required, in: storage)
         actionStart = storage.table(b.actionStart)
-        triggerStart = storage.table(b.triggerStart)
-        triggers = storage.table(b.triggers)
+        triggers = _Lists(b.triggers, in: storage)
         domain = storage.table(b.domain)
         planLeaf = storage.table(b.planLeaf)
-        planEntryStart = storage.table(b.planEntryStart)
-        planEntries = storage.table(b.planEntries)
+        planEntries = _Lists(b.planEntries, in: storage)
         domainIsParallelFree = storage.table(b.domainIsParallelFree)
         hasEventlessTransitions = b.triggerKind.contains(.eventless)
     }
 
-    /// `targetStart[t] ..< targetStart[t+1]` as a range.
+    /// The transition's actions.
+    @inlinable @inline(__always)
+    func actions(of t: _TransitionIndex) -> Range<_ActionIndex> { Range(uncheckedBounds: (actionStart[t], actionStart[t.next])) }
+
+    /// Every transition.
     @inlinable
-    func targetsOf(_ t: Int32) -> Range<Int> { Int(targetStart[t])..<Int(targetStart[t + 1]) }
+    var all: Range<_TransitionIndex> { _TransitionIndex.all(count) }
 
     /// The arrays the compiler fills (ChartCompiler+Transitions.swift, ChartCompiler+Lowering.swift).
     @usableFromInline
     struct Builder {
         @inlinable init() {}
-        @usableFromInline var source: [Int32] = []
+        @usableFromInline var source: [_StateIndex] = []
         @usableFromInline var triggerKind: [_TriggerKind] = []
         @usableFromInline var isInternal: [Bool] = []
         @usableFromInline var isConditionFree: [Bool] = []
-        @usableFromInline var targetStart: [Int32] = [0]
-        @usableFromInline var targets: [Int32] = []
-        @usableFromInline var requiredStart: [Int32] = [0]
-        @usableFromInline var required: [Int32] = []
-        @usableFromInline var actionStart: [Int32] = [0]
-        @usableFromInline var triggerStart: [Int32] = [0]
-        @usableFromInline var triggers: [Int32] = []
+        @usableFromInline var targets = _Lists<_TransitionIndex, _StateIndex>.Builder()
+        @usableFromInline var required = _Lists<_TransitionIndex, _StateIndex>.Builder()
+        @usableFromInline var actionStart: [_ActionIndex] = [_ActionIndex(rawValue: 0)]
+        @usableFromInline var triggers = _Lists<_TransitionIndex, _EventClass>.Builder()
         @usableFromInline var domain: [_StaticDomain] = []
         @usableFromInline var planLeaf: [_PlanLeaf] = []
-        @usableFromInline var planEntryStart: [Int32] = [0]
-        @usableFromInline var planEntries: [_PlanEntry] = []
+        @usableFromInline var planEntries = _Lists<_TransitionIndex, _PlanEntry>.Builder()
         @usableFromInline var domainIsParallelFree: [Bool] = []
     }
 }

@@ -5,7 +5,7 @@
 struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
     var token: UInt64
     /// The invoking state.
-    var state: Int32
+    var state: _StateIndex
     var id: String
     var autoforward: Bool
     var finalize: Action<Event, Context>?
@@ -18,7 +18,7 @@ internal struct _Family<Event: StatechartEvent, Context>: Sendable {
     var slots: [_ChildSlot<Event, Context>] = []
     /// Events in the external queue that a child sent: their place in the queue (an ordinal on
     /// the scale of ``dequeued``), the invoking state and its finalize action, in queue order.
-    var origins: [(ordinal: UInt64, state: Int32, finalize: Action<Event, Context>?)] = []
+    var origins: [(ordinal: UInt64, state: _StateIndex, finalize: Action<Event, Context>?)] = []
     /// How many events were taken from the external queue, counted while ``origins`` is not
     /// empty: the ordinal of the event in front of the queue.
     var dequeued: UInt64 = 0

@@ -21,8 +21,8 @@ extension StatechartInstance {
 
     /// Starts the child chart `invocation` of state `s`: its id, the child's session, its initial
     /// macrostep at this instance's time, and what it sent.
-    mutating func startChild(_ invocation: ChartInvocation<Event, Context>, state s: Int32, token: UInt64) {
-        let stateName = chart.stateIDs[Int(s)].map { String(describing: $0) } ?? "state\(s)"
+    mutating func startChild(_ invocation: ChartInvocation<Event, Context>, state s: _StateIndex, token: UInt64) {
+        let stateName = chart.stateIDs[s].map { String(describing: $0) } ?? "state\(s)"
         let id = invocation.id ?? "\(stateName).\(token)"
         let launched = invocation.launch(&context, id, &outbox)
         if !outbox.requests.isEmpty { carryOutRequests() }
@@ -38,7 +38,7 @@ extension StatechartInstance {
     /// active states' exit actions run, SCXML 6.4 and W3C test 250) and forgotten, with whatever
     /// it sent while exiting. Events they sent before stay queued.
     @usableFromInline
-    mutating func stopChildren(of s: Int32) {
+    mutating func stopChildren(of s: _StateIndex) {
         guard extras?.value.family.isEmpty == false else { return }
         withExtras { extras in
             for i in extras.family.slots.indices where extras.family.slots[i].state == s {
@@ -117,7 +117,7 @@ extension StatechartInstance {
 
     /// The invoking state and finalize action of the event just taken from the external queue,
     /// when a child sent it.
-    mutating func takeOrigin() -> (state: Int32, action: Action<Event, Context>?)? {
+    mutating func takeOrigin() -> (state: _StateIndex, action: Action<Event, Context>?)? {
         // With no child event queued, nothing refers to the count: it need not be kept (the
         // ordinal of the next child event is counted from wherever it stands then).
         guard extras?.value.family.origins.isEmpty == false else { return nil }

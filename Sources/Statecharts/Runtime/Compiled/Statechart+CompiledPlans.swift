@@ -66,20 +66,20 @@ extension Statechart {
         forEachDistinctCandidatePlan { c, plan in
             let p = tables.candidates.plans[c]
             var insideParallel = false
-            var s = tables.tree.parent[plan.leaf]
-            while s >= 0 && !insideParallel {
+            var s = tables.tree.parent[_StateIndex(rawValue: plan.leaf)]
+            while s != .none && !insideParallel {
                 insideParallel = tables.tree.isParallel(s)
                 s = tables.tree.parent[s]
             }
-            phases.append(_CompiledPlanPhases(exitCount: Int(p.exitEnd - p.actionStart),
-                                              transitionCount: Int(p.transitionEnd - p.exitEnd),
+            phases.append(_CompiledPlanPhases(exitCount: p.actions(of: .exit).count,
+                                              transitionCount: p.actions(of: .transition).count,
                                               insideParallel: insideParallel))
         }
         return phases
     }
 
     /// Calls `body` with the first candidate of each distinct single-path plan and that plan.
-    func forEachDistinctCandidatePlan(_ body: (Int, _CompiledPlan) -> Void) {
+    func forEachDistinctCandidatePlan(_ body: (_CandidateIndex, _CompiledPlan) -> Void) {
         var seen = Set<_CompiledPlan>()
         forEachCandidatePlan { c, plan in
             if seen.insert(plan).inserted { body(c, plan) }
@@ -89,20 +89,21 @@ extension Statechart {
     /// The name of every action, by index in the compiler's numbering (see ``_CompiledPlan``).
     @_spi(CompiledCharts)
     public var _actionNames: [String?] {
-        (0..<actions.count).map { actions[Int32($0)].name }
+        actions.indices.map { actions[$0].name }
     }
 
     /// The transitions that have a guard, in transition order.
     @_spi(CompiledCharts)
     public var _guardedTransitions: [Int32] {
-        (0..<Int32(guards.count)).filter { guards[$0] != nil }
+        guards.indices.filter { guards[$0] != nil }.map(\.rawValue)
     }
 
     /// The name of transition `transition`'s guard (`nil` without a guard or a name).
     @_spi(CompiledCharts)
     public func _guardName(of transition: Int32) -> String? {
-        guard transition >= 0 && Int(transition) < guards.count else { return nil }
-        return guards[transition]?.name
+        let t = _TransitionIndex(rawValue: transition)
+        guard guards.indices.contains(t) else { return nil }
+        return guards[t]?.name
     }
 
     /// The number of states (the root included) and of transitions (pseudo-transitions
@@ -126,25 +127,22 @@ extension Statechart {
     }
 
     /// Calls `body` with each candidate that has a single-path plan, and that plan.
-    func forEachCandidatePlan(_ body: (Int, _CompiledPlan) -> Void) {
+    func forEachCandidatePlan(_ body: (_CandidateIndex, _CompiledPlan) -> Void) {
         guard tables.candidates.exists else { return }
         // A plan's slots point to the boxes of the chart's actions: the first action with a box
         // is the action (an action used twice shares its box, and so its body).
-        var actionOfBox: [UnsafeRawPointer: Int32] = [:]
-        for a in 0..<Int32(tables.slots.actions.count) where actionOfBox[tables.slots.actions[a].box] == nil {
+        var actionOfBox: [UnsafeRawPointer: _ActionIndex] = [:]
+        for a in tables.slots.actions.indices where actionOfBox[tables.slots.actions[a].box] == nil {
             actionOfBox[tables.slots.actions[a].box] = a
         }
-        let classCount = tables.candidates.classCount
-        for s in 0..<tables.stateCount {
-            for cls in 0..<classCount {
-                let row = s * classCount + cls
-                for c in Int(tables.candidates.start[row])..<Int(tables.candidates.start[row + 1]) {
+        for s in tables.tree.parent.indices {
+            for cls in _EventClass.all(tables.candidates.classCount) {
+                for c in tables.candidates.candidates(of: s, cls) {
                     if tables.candidates.flags[c].needsGeneralStep { continue }
-                    let plan = tables.candidates.plans[c]
-                    let actions = (plan.actionStart..<plan.actionEnd).map {
-                        actionOfBox[tables.candidates.actionSlots[$0].box] ?? -1
+                    let actions = tables.candidates.plans[c].actions.map {
+                        actionOfBox[tables.candidates.actionSlots[$0].box]?.rawValue ?? -1
                     }
-                    body(c, _CompiledPlan(leaf: Int32(s), transition: tables.candidates.transition[c], actions: actions))
+                    body(c, _CompiledPlan(leaf: s.rawValue, transition: tables.candidates.transition[c].rawValue, actions: actions))
                 }
             }
         }
@@ -158,7 +156,7 @@ extension Statechart {
     /// gives it); -1 for a pick `planOf` does not cover. Empty without joint steps.
     @_spi(CompiledCharts)
     public func _jointPlanLists(planOf: [Int32]) -> [[Int32]] {
-        tables.joints.pickLists.map { picks in picks.map { c in Int(c) < planOf.count ? planOf[Int(c)] : -1 } }
+        tables.joints.pickLists.map { picks in picks.map { c in c.offset < planOf.count ? planOf[c] : -1 } }
     }
 
     /// For each of the chart's joint steps, the index in `lists` of the list with the same plans

@@ -26,7 +26,7 @@ extension StatechartInstance {
     /// Switches from the single-path representation to the set, for the general algorithm.
     @inlinable
     mutating func materializeActiveSet() {
-        guard leaf >= 0 else { return }
+        guard leaf != .none else { return }
         let tables = chart.tables
         if activeSet.capacity < tables.stateCount {
             activeSet = _Bitset(capacity: tables.stateCount)
@@ -34,30 +34,30 @@ extension StatechartInstance {
             activeSet.removeAll()
         }
         var s = leaf
-        while s >= 0 {
+        while s != .none {
             activeSet.insert(s)
             s = tables.tree.parent[s]
         }
-        leaf = -1
+        leaf = .none
     }
 
     /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
     /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
     @inlinable
-    mutating func microstep<Observer: StatechartObserver>(_ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer)
+    mutating func microstep<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         materializeActiveSet()
         exitStates(enabled, &observer)
         executeTransitionContent(enabled, &log, &observer)
         enterStates(enabled, &observer)
-        if chart.tables.isSinglePath(activeSet) { leaf = activeSet.last }
+        if chart.tables.isSinglePath(activeSet) { leaf = activeSet.last ?? .none }
         observer.microstepCompleted()
     }
 
     /// `exitStates`: the union of the transitions' exit sets leaves in exit order (reverse
     /// document order), each state's history recorded before any of them is exited.
     @inlinable
-    mutating func exitStates<Observer: StatechartObserver>(_ enabled: [Int32], _ observer: inout Observer)
+    mutating func exitStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         var statesToExit = _Bitset(capacity: tables.stateCount)
@@ -66,8 +66,8 @@ extension StatechartInstance {
         }
         let exitOrder = statesToExit.descending
         for s in exitOrder where tables.states.hasHistoryChild[s] {
-            var shallow: [Int32] = []
-            var deep: [Int32] = []
+            var shallow: [_StateIndex] = []
+            var deep: [_StateIndex] = []
             for s0 in activeSet.ascending where tables.tree.isDescendant(s0, of: s) {
                 if tables.tree.parent[s0] == s { shallow.append(s0) }
                 if tables.tree.isAtomic(s0) { deep.append(s0) }
@@ -84,13 +84,13 @@ extension StatechartInstance {
     /// (initial transitions, history defaults) run here only when the microstep takes them.
     @inlinable
     mutating func executeTransitionContent<Observer: StatechartObserver>(
-        _ enabled: [Int32], _ log: inout _StepLog, _ observer: inout Observer
+        _ enabled: [_TransitionIndex], _ log: inout _StepLog, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         for t in enabled {
             if tables.transitions.triggerKind[t] != _TriggerKind.pseudo.rawValue {
                 log.transitions.append(t)
-                observer.transitionTaken(TransitionID(rawValue: t))
+                observer.transitionTaken(TransitionID(rawValue: t.rawValue))
             }
             runTransitionActions(t)
         }
@@ -101,16 +101,15 @@ extension StatechartInstance {
     /// actions, a history entered by default its default transition's, a final state raises its
     /// done event.
     @inlinable
-    mutating func enterStates<Observer: StatechartObserver>(_ enabled: [Int32], _ observer: inout Observer)
+    mutating func enterStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
         for s in entrySet.statesToEnter.ascending {
             activeSet.insert(s)
             enterState(s, &observer)
-            if entrySet.statesForDefaultEntry.contains(s) {
-                let initial = tables.states.initialTransition[s]
-                if initial >= 0 { runTransitionActions(initial) }
+            if entrySet.statesForDefaultEntry.contains(s), let initial = tables.states.initialTransition[s] {
+                runTransitionActions(initial)
             }
             if let historyDefault = entrySet.defaultHistoryContent[s] { runTransitionActions(historyDefault) }
             if tables.tree.isFinal(s) { finalStateEntered(s) }
@@ -125,8 +124,8 @@ extension StatechartInstance {
         guard status == .finishing else { return }
         let saved = leaf
         materializeActiveSet()
-        for s in activeSet.descending where s != 0 { exitState(s, &observer) }
-        if saved >= 0 { leaf = saved }
+        for s in activeSet.descending where s != .root { exitState(s, &observer) }
+        if saved != .none { leaf = saved }
         status = .finished
         if extras != nil { withExtras { $0.externalQueue.removeAll(); $0.timers.removeAll() } }
         outbox.internalQueue.removeAll()

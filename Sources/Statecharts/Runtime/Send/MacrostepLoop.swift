@@ -8,11 +8,11 @@ extension StatechartInstance {
     /// transitions, internal events, invocations, the external queue) and builds its result.
     @inlinable @inline(never)
     mutating func completeMacrostep<Observer: StatechartObserver>(
-        _ event: Event, from: Int32, _ log: inout _StepLog, _ observer: inout Observer
+        _ event: Event, from: _StateIndex, _ log: inout _StepLog, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         finishMacrostep(event, &log, steps: log.transitions.isEmpty ? 0 : 1, &observer)
         drainExternalQueue(&log, &observer)
-        return SendResult(log, from: Configuration(leaf: from), to: currentConfiguration)
+        return SendResult(log, from: Configuration(leaf: from.rawValue), to: currentConfiguration)
     }
 
     /// One external event's macrostep (SCXML's mainEventLoop body for one external event).
@@ -23,9 +23,8 @@ extension StatechartInstance {
         currentEvent = event
         if chart.tables.states.anyInvocations { forwardToChildren(event) }
         var steps = 0
-        if leaf >= 0 {
-            let t = firstEnabled(from: leaf, resolved)
-            if t >= 0 {
+        if leaf != .none {
+            if let t = firstEnabled(from: leaf, resolved) {
                 takeFromSinglePath(t, &log, &observer)
                 steps = 1
             }
@@ -77,15 +76,15 @@ extension StatechartInstance {
         var taken = 0
         defer { dropTakenInternalEvents(taken) }
         while status == .running {
-            if leaf >= 0 {
-                var t: Int32 = -1
+            if leaf != .none {
+                var t: _TransitionIndex?
                 if chart.tables.states.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
-                if t < 0 {
+                if t == nil {
                     guard let internalEvent = nextInternalEvent(&taken) else { break }
                     currentEvent = internalEvent.userEvent
                     t = firstEnabled(from: leaf, resolve(internalEvent))
                 }
-                if t >= 0 { takeFromSinglePath(t, &log, &observer) }
+                if let t { takeFromSinglePath(t, &log, &observer) }
             } else {
                 var enabled = selectEventlessTransitions()
                 if enabled.isEmpty {

@@ -25,39 +25,39 @@ internal protocol _PlanRunner {
     /// inline where `take` itself already runs out of line (a compiled chart's `send` past its
     /// direct front). A method, not a flag `take` tests: with both branches in `take`, the dead
     /// one kept the table runtime's `send` from being inlined into its caller.
-    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
+    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
 
     /// Takes the regions route (``StatechartInstance/sendOnRegionsInline(_:_:_:)``) for
     /// `take`, out of line or inline as ``sendByJoint(_:_:on:)``.
-    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
+    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
 
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
-    func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
+    func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>)
 
     /// Runs candidate `c`'s plan with the instance's current event, then carries out what its
     /// actions sent or cancelled.
-    func runPlan(_ c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>)
+    func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>)
 
     /// Evaluates transition `t`'s guard (`true` without one).
-    func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
+    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
 
     /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
     /// route takes up to four such candidates together, phase by phase; none of their actions
     /// reaches the outbox); `contextOnly`: every action of every candidate taken takes only the
     /// context.
-    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>)
 
     /// Runs joint step `entry` (``_JointEntry``, never ignored or slow): its picks' region
     /// phases, in the order the region bits run them.
-    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>)
+    func runJoint(_ entry: _JointEntry, _ joint: _JointIndex, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>)
 
     /// Runs the actions of `phase` of candidate `c`'s plan with the instance's current event,
     /// carrying out what they sent or cancelled (the region plans take several candidates
     /// together, phase by phase).
-    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
@@ -68,12 +68,12 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
 
     @inlinable @inline(__always)
-    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
         instance.sendByJointStepOutOfLine(event, classID, self)
     }
 
     @inlinable @inline(__always)
-    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
         instance.sendOnRegions(event, classID, self)
     }
 
@@ -81,29 +81,29 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
 
     @inlinable @inline(__always)
-    func runDirectPlan(_ c: Int32, _ event: Event, contextOnly: Bool,
+    func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         let plan = tables.candidates.plans[c]
-        instance.runDirectActions(plan.actionStart, plan.actionEnd, event, contextOnly: contextOnly)
+        instance.runDirectActions(plan.actions, event, contextOnly: contextOnly)
     }
 
     @inlinable @inline(__always)
-    func runPlan(_ c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+    func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         let plan = tables.candidates.plans[c]
-        instance.runActions(plan.actionStart, plan.actionEnd, table: tables.candidates.actionSlots)
+        instance.runActions(plan.actions, table: tables.candidates.actionSlots)
     }
 
     @inlinable @inline(__always)
-    func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
+    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
         // Unowned: reading the tables through the chart would retain them around the call.
         unowned(unsafe) let tables = instance.chart.tables
         return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
 
     @inlinable @inline(__always)
-    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly: Bool,
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         // A transition with one context-only action, and nothing else that takes the event:
@@ -113,19 +113,19 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
             return
         }
         let actions = tables.candidates.plans[c].actions(of: phase)
-        instance.runDirectActions(actions.start, actions.end, event, contextOnly: contextOnly)
+        instance.runDirectActions(actions, event, contextOnly: contextOnly)
     }
 
     @inlinable @inline(__always)
-    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
+    func runJoint(_ entry: _JointEntry, _ joint: _JointIndex, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
         instance.runJointPicks(entry, event, self)
     }
 
     @inlinable @inline(__always)
-    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         let actions = tables.candidates.plans[c].actions(of: phase)
-        instance.runActions(actions.start, actions.end, table: tables.candidates.actionSlots)
+        instance.runActions(actions, table: tables.candidates.actionSlots)
     }
 }
 
@@ -195,8 +195,8 @@ public final class _CompiledPlanTables: @unchecked Sendable {
     /// for none), and `jointOf`, its joint step of each of the chart's.
     public init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [Int32], jointOf: [Int32]) {
         // At least one element each (-1), so that the pointers are never to empty storage.
-        let plans = storage.table(planOf.isEmpty ? [-1] : planOf)
-        let joints = storage.table(jointOf.isEmpty ? [-1] : jointOf)
+        let plans: _Table<_CandidateIndex, Int32> = storage.table(planOf.isEmpty ? [-1] : planOf)
+        let joints: _Table<_JointIndex, Int32> = storage.table(jointOf.isEmpty ? [-1] : jointOf)
         sendTables = _CompiledSendTables(planOf: UnsafePointer(plans.base), direct: chart.direct, jointOf: UnsafePointer(joints.base))
         self.chart = chart
     }
@@ -220,46 +220,46 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
 
     @inlinable @inline(__always)
-    func sendByJoint(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
         instance.sendByJointStep(event, classID, self)
     }
 
     @inlinable @inline(__always)
-    func sendOnRegions(_ event: Event, _ classID: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
+    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
         instance.sendOnRegionsInline(event, classID, self)
     }
 
     @inlinable @inline(__always)
-    func runDirectPlan(_ c: Int32, _ event: Event, contextOnly _: Bool,
+    func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly _: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(tables.planOf[Int(c)], &instance.context, event, &instance.outbox)
+        Plans._runPlan(tables.planOf[c.offset], &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
-    func runPlan(_ c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlan(tables.planOf[Int(c)], &instance.context, instance.currentEvent, &instance.outbox)
+    func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlan(tables.planOf[c.offset], &instance.context, instance.currentEvent, &instance.outbox)
         if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 
     @inlinable @inline(__always)
-    func evaluateGuard(_ t: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
-        Plans._evaluateGuard(t, instance.context, instance.currentEvent, &instance.outbox)
+    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
+        Plans._evaluateGuard(t.rawValue, instance.context, instance.currentEvent, &instance.outbox)
     }
 
     @inlinable @inline(__always)
-    func runRegionPhase(_ phase: _MicrostepPhase, of c: Int32, _ event: Event, contextOnly _: Bool,
+    func runRegionPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, _ event: Event, contextOnly _: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, event, &instance.outbox)
+        Plans._runPlanPhase(tables.planOf[c.offset], phase.generatedCode, &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
-    func runJoint(_ entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runJoint(tables.jointOf[Int(entry.joint)], &instance.context, event, &instance.outbox)
+    func runJoint(_ entry: _JointEntry, _ joint: _JointIndex, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runJoint(tables.jointOf[joint.offset], &instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
-    func runPlanPhase(_ phase: _MicrostepPhase, of c: Int32, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        Plans._runPlanPhase(tables.planOf[Int(c)], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
+    func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        Plans._runPlanPhase(tables.planOf[c.offset], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
         if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 }

@@ -25,11 +25,11 @@ extension StatechartInstance {
     /// One selected candidate: the candidate, its transition, the atomic state it was found for.
     @usableFromInline
     struct _Pick {
-        @usableFromInline var candidate: Int32
-        @usableFromInline var transition: Int32
-        @usableFromInline var atomic: Int32
+        @usableFromInline var candidate: _CandidateIndex
+        @usableFromInline var transition: _TransitionIndex
+        @usableFromInline var atomic: _StateIndex
 
-        @inlinable init(candidate: Int32, transition: Int32, atomic: Int32) {
+        @inlinable init(candidate: _CandidateIndex, transition: _TransitionIndex, atomic: _StateIndex) {
             self.candidate = candidate
             self.transition = transition
             self.atomic = atomic
@@ -39,7 +39,7 @@ extension StatechartInstance {
     /// The regions route for an external event of class `classID`: the region bits when they
     /// may decide, else the region plans. Out of line: `send` inlines only its front.
     @inlinable @inline(never)
-    mutating func sendOnRegions<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegions<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         sendOnRegionsInline(event, classID, plans)
     }
@@ -47,7 +47,7 @@ extension StatechartInstance {
     /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
     /// ``_PlanRunner/sendOnRegions(_:_:on:)``).
     @inlinable @inline(__always)
-    mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         if chart.tables.regions.exists && hasNoPendingExternalEvents {
             return sendOnRegionBits(event, classID, plans)
@@ -57,7 +57,7 @@ extension StatechartInstance {
 
     /// The joint route, out of line (see ``_PlanRunner/sendByJoint(_:_:on:)``).
     @inlinable @inline(never)
-    mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         sendByJointStep(event, classID, plans)
     }
@@ -67,7 +67,7 @@ extension StatechartInstance {
     /// configuration's word. A configuration the table does not hold goes to the regions route;
     /// one the bits do not decide to the region plans, before anything happened.
     @inlinable @inline(__always)
-    mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // Unowned, and each column read through it: a copy of the joint tables would retain
         // their storage.
@@ -77,20 +77,23 @@ extension StatechartInstance {
         let keys = tables.joints.keys
         var slot = Int(truncatingIfNeeded: (word &* tables.joints.multiplier) &>> tables.joints.keyShift)
         while true {
-            let key = keys[slot]
+            let key = keys[offset: slot]
             if key == word { break }
             if key == 0 { return sendOnRegions(event, classID, plans) }
             slot = (slot &+ 1) & tables.joints.slotMask
         }
-        let entry = tables.joints.entries[slot &<< tables.joints.classShift | Int(classID)]
-        if entry.joint >= 0 {
+        let entry = tables.joints.entry(slot: slot, class: classID)
+        switch entry.decision {
+        case .joint(let joint):
             // No action can see the configuration, and the next event's search need not wait.
             activeSet.first = entry.toWord
-            plans.runJoint(entry, event, on: &self)
+            plans.runJoint(entry, joint, event, on: &self)
             return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
+        case .ignored:
+            return SendResult(transitions: .none, fromWord: word, toWord: word)
+        case .slow:
+            return sendByRegionPlans(event, classID, plans)
         }
-        if entry.joint == _JointEntry.ignored { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        return sendByRegionPlans(event, classID, plans)
     }
 
     /// Runs a joint step's picks phase by phase as the region bits do (all exits, then all
@@ -100,9 +103,9 @@ extension StatechartInstance {
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let picks = entry.picks
         let flags = entry.flags
-        let contextOnly = flags & _RegionStep.contextOnly != 0
-        _MicrostepPhase.inOrder(count: entry.count, exits: flags & _RegionStep.exitActions != 0,
-                                entries: flags & _RegionStep.entryActions != 0) { phase, i in
+        let contextOnly = flags.contains(.contextOnly)
+        _MicrostepPhase.inOrder(count: entry.count, exits: flags.contains(.exitActions),
+                                entries: flags.contains(.entryActions)) { phase, i in
             plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
         }
     }
@@ -111,7 +114,7 @@ extension StatechartInstance {
     /// by `plans`, or the general route where eventless transitions rule them out (nothing has
     /// happened then).
     @inlinable @inline(never)
-    mutating func sendByRegionPlans<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByRegionPlans<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
@@ -126,14 +129,14 @@ extension StatechartInstance {
     /// configuration's bits (all exits, then all transition actions, then all entries, each run
     /// by `plans`); otherwise the region plans decide, before anything has happened.
     @inlinable @inline(__always)
-    mutating func sendOnRegionBits<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendOnRegionBits<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let word = activeSet.first
         let rows = tables.regions.rows
         let steps = tables.regions.steps
-        guard let step = _JointEntry.regionBits(word, class: Int(classID), atomicMask: tables.regions.atomicMask,
-                                                row: { rows[$0] }, step: { steps[$0] })
+        guard let step = _JointEntry.regionBits(word, class: classID, atomicMask: tables.regions.atomicMask,
+                                                row: { rows[offset: $0] }, step: { steps[$0] })
         else { return sendByRegionPlans(event, classID, plans) }
         // At most 64 states: the configuration is `word` alone.
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
@@ -176,16 +179,19 @@ extension StatechartInstance {
             // `isAtomic`, spelled out: a method call on an unowned reference would retain it.
             let kind = tables.tree.kind[s]
             guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
-            var c: Int32 = -1
+            var direct: _CandidateIndex?
             if tables.direct.exists {
-                let entry = tables.direct.entries[Int(s) &<< tables.direct.shift | Int(resolved.classID)]
+                let entry = tables.direct.entries[offset: s.offset &<< tables.direct.shift | resolved.classID.offset]
                 if entry.isIgnored { return }
-                c = entry.directCandidate
+                direct = entry.directCandidate
             }
-            if c < 0 {
+            let c: _CandidateIndex
+            if let direct {
+                c = direct
+            } else {
                 allDirect = false
-                c = firstEnabledCandidate(of: s, resolved.classID, plans)
-                if c < 0 { return }
+                guard let enabled = firstEnabledCandidate(of: s, resolved.classID, plans) else { return }
+                c = enabled
             }
             let t = tables.candidates.transition[c]
             for i in 0..<count where buffer[i].transition == t { return }
@@ -228,12 +234,7 @@ extension StatechartInstance {
                 plans.runPlanPhase(.transition, of: pick.candidate, on: &self)
             case .entry:
                 if tables.transitions.domain[t].state != nil {
-                    var i = tables.transitions.planEntryStart[t]
-                    let end = tables.transitions.planEntryStart[t + 1]
-                    while i < end {
-                        activeSet.insert(tables.transitions.planEntries[i].state)
-                        i += 1
-                    }
+                    for entry in tables.transitions.planEntries[t] { activeSet.insert(entry.state) }
                 }
                 plans.runPlanPhase(.entry, of: pick.candidate, on: &self)
             }

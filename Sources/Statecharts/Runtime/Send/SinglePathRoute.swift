@@ -21,7 +21,7 @@ extension StatechartInstance {
     /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
     /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
     @inlinable @inline(__always)
-    mutating func sendByDirectEntry<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult?
+    mutating func sendByDirectEntry<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
@@ -31,7 +31,7 @@ extension StatechartInstance {
         // lookup need not wait.
         let rowShift = tables.direct.rowShift
         /// The result of taking candidate `c` from `from` to the entry's row.
-        @inline(__always) func taken(_ c: Int32) -> SendResult {
+        @inline(__always) func taken(_ c: _CandidateIndex) -> SendResult {
             SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                        fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
@@ -53,7 +53,7 @@ extension StatechartInstance {
             return taken(c)
         case .ignored:
             let leaf = from.directLeaf(rowShift: rowShift)
-            return SendResult(outcome: .ignored, transition: -1, fromLeaf: leaf, toLeaf: leaf)
+            return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf)
         case .slow:
             return nil
         }
@@ -62,7 +62,7 @@ extension StatechartInstance {
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
     /// send, and plans followed by eventless transitions. Out of line, so that `send` stays small.
     @inlinable @inline(never)
-    mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: Int32, _ plans: Plans) -> SendResult
+    mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
@@ -70,8 +70,7 @@ extension StatechartInstance {
         let from = leaf
         currentEvent = event
         var observer = _NoObserver<StateID, Event>()
-        let c = firstEnabledCandidate(of: from, classID, plans)
-        if c >= 0 {
+        if let c = firstEnabledCandidate(of: from, classID, plans) {
             let flags = tables.candidates.flags[c]
             let t = tables.candidates.transition[c]
             if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
@@ -85,7 +84,7 @@ extension StatechartInstance {
             return completeMacrostep(event, from: from, &log, &observer)
         }
         if !tables.states.eventlessOnPath[from] && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
-            return SendResult(outcome: .ignored, transition: -1, fromLeaf: from, toLeaf: from)
+            return SendResult(outcome: .ignored, transition: .none, fromLeaf: from, toLeaf: from)
         }
         var log = _StepLog()
         return completeMacrostep(event, from: from, &log, &observer)
@@ -95,18 +94,18 @@ extension StatechartInstance {
     /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
     /// The slot table is read into a local first, to stay in a register across calls.
     @inlinable @inline(__always)
-    mutating func runDirectActions(_ start: Int32, _ end: Int32, _ event: Event, contextOnly: Bool) {
+    mutating func runDirectActions(_ actions: Range<_PlanSlot>, _ event: Event, contextOnly: Bool) {
         let slots = chart.tables.candidates.actionSlots
-        var i = Int(start)
-        let end = Int(end)
+        var i = actions.lowerBound.offset
+        let end = actions.upperBound.offset
         if contextOnly {
             while i < end {
-                slots[i].runContextOnly(&context)
+                slots[offset: i].runContextOnly(&context)
                 i &+= 1
             }
         } else {
             while i < end {
-                slots[i].run(&context, Optional(event), &outbox)
+                slots[offset: i].run(&context, Optional(event), &outbox)
                 i &+= 1
             }
         }

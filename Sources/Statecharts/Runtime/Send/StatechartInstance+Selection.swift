@@ -19,55 +19,45 @@ extension StatechartInstance {
     /// ```
     public func enabledTransitions(for event: Event) -> [TransitionID] {
         guard status == .running else { return [] }
-        return probeTransitions(chart.resolve(event), event: event).sorted().map { TransitionID(rawValue: $0) }
+        return probeTransitions(chart.resolve(event), event: event).sorted().map { TransitionID(rawValue: $0.rawValue) }
     }
 
     /// The transitions an event resolved as `resolved` would take in its first microstep, with
     /// `event` as the current event, selected on a copy of the instance: guards see a copy of the
     /// context and what they raise is discarded. The one probe behind ``enabledTransitions(for:)``,
     /// ``can(_:)`` and ``enabledEventNames``; the instance must be running.
-    func probeTransitions(_ resolved: _ResolvedEvent, event: Event?) -> [Int32] {
+    func probeTransitions(_ resolved: _ResolvedEvent, event: Event?) -> [_TransitionIndex] {
         var probe = self
         probe.currentEvent = event
-        if leaf >= 0 {
-            let t = probe.firstEnabled(from: leaf, resolved)
-            return t >= 0 ? [t] : []
+        if leaf != .none {
+            return probe.firstEnabled(from: leaf, resolved).map { [$0] } ?? []
         }
         return probe.selectTransitions(resolved)
     }
 
     /// Whether transition `t` is enabled: its `whenIn` states are active and its guard holds.
     @inlinable @inline(__always)
-    mutating func isEnabled(_ t: Int32) -> Bool { isEnabled(t, _TablePlans()) }
+    mutating func isEnabled(_ t: _TransitionIndex) -> Bool { isEnabled(t, _TablePlans()) }
 
     /// `isEnabled`, with the guard evaluated by `plans`.
     @inlinable @inline(__always)
-    mutating func isEnabled<Plans: _PlanRunner>(_ t: Int32, _ plans: Plans) -> Bool
+    mutating func isEnabled<Plans: _PlanRunner>(_ t: _TransitionIndex, _ plans: Plans) -> Bool
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        var r = tables.transitions.requiredStart[t]
-        let end = tables.transitions.requiredStart[t + 1]
-        while r < end {
-            if !isActive(index: tables.transitions.required[r]) { return false }
-            r += 1
-        }
+        for s in tables.transitions.required[t] where !isActive(index: s) { return false }
         return plans.evaluateGuard(t, on: &self)
     }
 
     /// Whether transition `t` is triggered by the resolved event.
     @inlinable
-    func matches(_ t: Int32, _ resolved: _ResolvedEvent) -> Bool {
+    func matches(_ t: _TransitionIndex, _ resolved: _ResolvedEvent) -> Bool {
         let tables = chart.tables
         switch tables.transitions.triggerKind[t] {
         case _TriggerKind.anyEvent.rawValue: return true
         case _TriggerKind.events.rawValue:
-            var i = tables.transitions.triggerStart[t]
-            let end = tables.transitions.triggerStart[t + 1]
-            while i < end {
-                let d = tables.transitions.triggers[i]
+            for d in tables.transitions.triggers[t] {
                 if d == resolved.classID { return true }
-                if let mask = resolved.mask, d < mask.descriptorMatches.count, mask.descriptorMatches[Int(d)] { return true }
-                i += 1
+                if let mask = resolved.mask, d.offset < mask.descriptorMatches.count, mask.descriptorMatches[d.offset] { return true }
             }
             return false
         default: return false
@@ -76,79 +66,65 @@ extension StatechartInstance {
 
     /// The first enabled transition for atomic state `state`, walking up from it.
     @inlinable @inline(__always)
-    mutating func firstEnabled(from state: Int32, _ resolved: _ResolvedEvent) -> Int32 {
+    mutating func firstEnabled(from state: _StateIndex, _ resolved: _ResolvedEvent) -> _TransitionIndex? {
         unowned(unsafe) let tables = chart.tables
         if resolved.isExact && tables.candidates.exists {
-            let c = firstEnabledCandidate(of: state, resolved.classID, _TablePlans())
-            return c < 0 ? -1 : tables.candidates.transition[c]
+            return firstEnabledCandidate(of: state, resolved.classID, _TablePlans()).map { tables.candidates.transition[$0] }
         }
         var a = state
-        while a >= 0 {
-            var t = tables.states.transitionStart[a]
-            let end = tables.states.transitionStart[a + 1]
-            while t < end {
-                if matches(t, resolved) && isEnabled(t) { return t }
-                t += 1
-            }
+        while a != .none {
+            for t in tables.states.transitions(of: a) where matches(t, resolved) && isEnabled(t) { return t }
             a = tables.tree.parent[a]
         }
-        return -1
+        return nil
     }
 
     /// The first enabled candidate (an index into the candidate table) of atomic state `state`
-    /// for event class `classID`, or -1, with guards evaluated by `plans`. Requires the candidate table.
+    /// for event class `classID`, with guards evaluated by `plans`. Requires the candidate table.
     @inlinable @inline(__always)
-    mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: Int32, _ classID: Int32, _ plans: Plans) -> Int32
+    mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: _StateIndex, _ classID: _EventClass, _ plans: Plans) -> _CandidateIndex?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        // Indices come from the compiler and are in range: wrapping arithmetic, no overflow traps.
-        let row = Int(state) &* tables.candidates.classCount &+ Int(classID)
-        var c = tables.candidates.start[row]
-        let end = tables.candidates.start[row &+ 1]
-        while c < end {
+        let candidates = tables.candidates.candidates(of: state, classID)
+        var c = candidates.lowerBound
+        while c < candidates.upperBound {
             let t = tables.candidates.transition[c]
             if tables.transitions.isConditionFree[t] || isEnabled(t, plans) { return c }
-            c &+= 1
+            c = c.next
         }
-        return -1
+        return nil
     }
 
     /// The first enabled eventless transition for atomic state `state`.
     @inlinable
-    mutating func firstEnabledEventless(from state: Int32) -> Int32 {
+    mutating func firstEnabledEventless(from state: _StateIndex) -> _TransitionIndex? {
         let tables = chart.tables
         var a = state
-        while a >= 0 {
-            var t = tables.states.transitionStart[a]
-            let end = tables.states.transitionStart[a + 1]
-            while t < end {
-                if tables.transitions.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
-                t += 1
-            }
+        while a != .none {
+            for t in tables.states.transitions(of: a)
+            where tables.transitions.triggerKind[t] == _TriggerKind.eventless.rawValue && isEnabled(t) { return t }
             a = tables.tree.parent[a]
         }
-        return -1
+        return nil
     }
 
     /// `selectTransitions`: for each active atomic state in document order, its first enabled
     /// transition; then `removeConflictingTransitions`.
     @inlinable
-    mutating func selectTransitions(_ resolved: _ResolvedEvent) -> [Int32] {
-        var enabled: [Int32] = []
+    mutating func selectTransitions(_ resolved: _ResolvedEvent) -> [_TransitionIndex] {
+        var enabled: [_TransitionIndex] = []
         for s in activeSet.ascending where chart.tables.tree.isAtomic(s) {
-            let t = firstEnabled(from: s, resolved)
-            if t >= 0 && !enabled.contains(t) { enabled.append(t) }
+            if let t = firstEnabled(from: s, resolved), !enabled.contains(t) { enabled.append(t) }
         }
         return removeConflictingTransitions(enabled)
     }
 
     /// `selectEventlessTransitions`.
     @inlinable
-    mutating func selectEventlessTransitions() -> [Int32] {
-        var enabled: [Int32] = []
+    mutating func selectEventlessTransitions() -> [_TransitionIndex] {
+        var enabled: [_TransitionIndex] = []
         for s in activeSet.ascending where chart.tables.tree.isAtomic(s) && chart.tables.states.eventlessOnPath[s] {
-            let t = firstEnabledEventless(from: s)
-            if t >= 0 && !enabled.contains(t) { enabled.append(t) }
+            if let t = firstEnabledEventless(from: s), !enabled.contains(t) { enabled.append(t) }
         }
         return removeConflictingTransitions(enabled)
     }
@@ -156,11 +132,11 @@ extension StatechartInstance {
     /// `removeConflictingTransitions`: of two transitions whose exit sets intersect, the one whose
     /// source is a descendant of the other's wins; otherwise the earlier (document order) one.
     @inlinable
-    func removeConflictingTransitions(_ enabled: [Int32]) -> [Int32] {
+    func removeConflictingTransitions(_ enabled: [_TransitionIndex]) -> [_TransitionIndex] {
         if enabled.count < 2 { return enabled }
         let tables = chart.tables
         let history = _HistoryMemory(historyMemory)
-        var filtered: [Int32] = []
+        var filtered: [_TransitionIndex] = []
         var exitSets: [_Bitset] = []
         for t1 in enabled {
             let exit1 = tables.computeExitSet(t1, configuration: activeSet, history)

@@ -45,10 +45,9 @@ extension StatechartInstance {
         var log = _StepLog()
         status = .running
         activeSet = _Bitset(capacity: chart.tables.stateCount)
-        activeSet.insert(0)
+        activeSet.insert(.root)
         currentEvent = nil
-        let initial = chart.tables.states.initialTransition[0]
-        if initial >= 0 { microstep([initial], &log, &observer) }
+        if let initial = chart.tables.states.initialTransition[.root] { microstep([initial], &log, &observer) }
         let settled = settle(&log, steps: 0, &observer)
         if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: nil)
@@ -66,7 +65,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func send<Plans: _PlanRunner>(_ event: Event, plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        let classID: Int32
+        let classID: _EventClass
         // With names that may be tags (known at compile time), a direct row says that they are
         // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
         if Event._namesMayBeTags && leafRow.isDirectRow {
@@ -127,7 +126,7 @@ extension StatechartInstance {
         if let extras, !extras.value.family.isEmpty { return .general }
         unowned(unsafe) let tables = chart.tables
         let candidatesApply = byPlans && tables.candidates.exists
-        if leaf >= 0 { return candidatesApply ? .singlePath : .stepwise }
+        if leaf != .none { return candidatesApply ? .singlePath : .stepwise }
         // The region bits decide before anything happens, so they may be tried even when
         // eventless transitions rule out the region plans.
         if candidatesApply && (!tables.transitions.hasEventlessTransitions || (tables.regions.exists && hasNoPendingExternalEvents)) {

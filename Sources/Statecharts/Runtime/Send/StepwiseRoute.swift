@@ -18,8 +18,7 @@ extension StatechartInstance {
         defer { refreshLeafRow() }
         let from = leaf
         currentEvent = event
-        let t = firstEnabled(from: from, resolved)
-        if t < 0 {
+        guard let t = firstEnabled(from: from, resolved) else {
             var log = _StepLog()
             return completeMacrostep(event, from: from, &log, &observer)
         }
@@ -30,7 +29,7 @@ extension StatechartInstance {
     /// (observers see every entry and exit), then completes the macrostep.
     @inlinable @inline(never)
     mutating func takeStepwise<Observer: StatechartObserver>(
-        _ t: Int32, from: Int32, _ event: Event, _ observer: inout Observer
+        _ t: _TransitionIndex, from: _StateIndex, _ event: Event, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         var log = _StepLog()
         takeFromSinglePath(t, &log, &observer)
@@ -41,7 +40,7 @@ extension StatechartInstance {
     /// precomputed plan when it has one, through remembered history when that keeps a single
     /// path, otherwise by the general microstep.
     @inlinable
-    mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: Int32, _ log: inout _StepLog, _ observer: inout Observer)
+    mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: _TransitionIndex, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         if !chart.tables.transitions.planLeaf[t].hasPlan {
             if takeThroughHistory(t, &log, &observer) { return }
@@ -57,28 +56,23 @@ extension StatechartInstance {
     /// exits walk up the parent table from the leaf to the domain, the transition's actions run,
     /// and the plan's entries run in order.
     @inlinable @inline(__always)
-    mutating func takePlanned<Observer: StatechartObserver>(_ t: Int32, _ observer: inout Observer)
+    mutating func takePlanned<Observer: StatechartObserver>(_ t: _TransitionIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
         let domain = tables.transitions.domain[t].state
         if let domain { exitPath(below: domain, &observer) }
-        observer.transitionTaken(TransitionID(rawValue: t))
-        runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
+        observer.transitionTaken(TransitionID(rawValue: t.rawValue))
+        runActions(tables.transitions.actions(of: t))
         // A plan with a domain has targets, so it moves the leaf.
         if domain != nil, let newLeaf = tables.transitions.planLeaf[t].newLeaf {
             leaf = newLeaf
-            var i = tables.transitions.planEntryStart[t]
-            let end = tables.transitions.planEntryStart[t + 1]
-            while i < end {
-                let entry = tables.transitions.planEntries[i]
+            for entry in tables.transitions.planEntries[t] {
                 let s = entry.state
                 enterState(s, &observer)
-                if entry.isDefaultEntry {
-                    let initial = tables.states.initialTransition[s]
-                    if initial >= 0 { runActions(tables.transitions.actionStart[initial], tables.transitions.actionStart[initial + 1]) }
+                if entry.isDefaultEntry, let initial = tables.states.initialTransition[s] {
+                    runActions(tables.transitions.actions(of: initial))
                 }
                 if tables.tree.isFinal(s) { finalStateEntered(s) }
-                i += 1
             }
         }
         observer.microstepCompleted()
@@ -87,11 +81,11 @@ extension StatechartInstance {
     /// Exits the single-path configuration from the leaf up to (not including) `domain`: the
     /// exit set of a transition with that domain, in exit order, history recorded first.
     @inlinable @inline(__always)
-    mutating func exitPath<Observer: StatechartObserver>(below domain: Int32, _ observer: inout Observer)
+    mutating func exitPath<Observer: StatechartObserver>(below domain: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         unowned(unsafe) let tables = chart.tables
         var s = leaf
-        var below: Int32 = -1
+        var below = _StateIndex.none
         while s != domain {
             if tables.states.hasHistoryChild[s] { recordHistory(of: s, activeChild: below, leaf: leaf) }
             below = s
@@ -114,16 +108,13 @@ extension StatechartInstance {
     /// `addAncestorStatesToEnter`): no initial-transition actions run on the way down.
     @inlinable
     mutating func takeThroughHistory<Observer: StatechartObserver>(
-        _ t: Int32, _ log: inout _StepLog, _ observer: inout Observer
+        _ t: _TransitionIndex, _ log: inout _StepLog, _ observer: inout Observer
     ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
-        let first = tables.transitions.targetStart[t]
-        guard tables.transitions.targetStart[t + 1] == first + 1, !historyMemory.isEmpty else { return false }
-        let history = tables.transitions.targets[first]
-        guard tables.tree.isHistory(history) else { return false }
-        let slot = Int(tables.states.historySlot[history])
-        guard historyMemory[slot] == 1 else { return false }
-        let remembered = historyMemory[slot + 1]
+        let targets = tables.transitions.targets[t]
+        guard targets.count == 1, let history = targets.first, !historyMemory.isEmpty else { return false }
+        guard tables.tree.isHistory(history), let slot = tables.states.historySlot[history],
+              let remembered = _HistoryMemory.single(at: slot, in: historyMemory) else { return false }
         // A memory restored from a snapshot is checked like any other: inside the history's parent.
         guard tables.tree.isAtomic(remembered), tables.tree.isDescendant(remembered, of: tables.tree.parent[history]) else { return false }
         // getTransitionDomain with the effective target `remembered`.
@@ -138,7 +129,7 @@ extension StatechartInstance {
         guard domain == owner || (tables.tree.isDescendant(owner, of: domain) && !tables.tree.isDescendant(leaf, of: owner)) else {
             return false
         }
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { path in
+        return withUnsafeTemporaryAllocation(of: _StateIndex.self, capacity: 64) { path in
             // The states to enter, bottom up: the remembered state, then compound ancestors.
             var count = 0
             var s = remembered
@@ -150,8 +141,8 @@ extension StatechartInstance {
             }
             exitPath(below: domain, &observer)
             log.transitions.append(t)
-            observer.transitionTaken(TransitionID(rawValue: t))
-            runActions(tables.transitions.actionStart[t], tables.transitions.actionStart[t + 1])
+            observer.transitionTaken(TransitionID(rawValue: t.rawValue))
+            runActions(tables.transitions.actions(of: t))
             leaf = remembered
             while count > 0 {
                 count -= 1

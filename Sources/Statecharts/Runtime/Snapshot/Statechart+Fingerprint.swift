@@ -21,9 +21,9 @@ extension Statechart {
         var hash = _FNV1a()
         hash.combine("statecharts.fingerprint.v1")
         hash.combine(UInt64(tables.stateCount))
-        for s in 0..<Int32(tables.stateCount) {
+        for s in _StateIndex.all(tables.stateCount) {
             hash.combine(UInt64(tables.tree.kind[s]))
-            hash.combine(paths[Int(s)])
+            hash.combine(paths[s])
         }
         return hash.value
     }

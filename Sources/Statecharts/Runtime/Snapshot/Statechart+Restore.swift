@@ -22,7 +22,7 @@ extension Statechart {
         _ snapshot: StatechartSnapshot<StateID, Event>, context: Context, verifyingFingerprint: Bool = true
     ) throws(SnapshotRestoreError) -> StatechartInstance<StateID, Event, Context> {
         var problems: [String] = []
-        func index(_ state: StateID, _ role: String) -> Int32? {
+        func index(_ state: StateID, _ role: String) -> _StateIndex? {
             if let s = stateIndex[state] { return s }
             problems.append("\(role) '\(state)' is not a state of this chart")
             return nil
@@ -54,12 +54,12 @@ extension Statechart {
             return instance
         }
         var active = _Bitset(capacity: tables.stateCount)
-        active.insert(0)
+        active.insert(.root)
         for state in snapshot.configuration {
             if let s = index(state, "active state") { active.insert(s) }
         }
         problems += tables.tree.configurationProblems(active).map { "\(path($0.0)): \($0.1)" }
-        if snapshot.status == .finished && !tables.tree.children(of: 0).contains(where: { tables.tree.isFinal($0) && active.contains($0) }) {
+        if snapshot.status == .finished && !tables.tree.children(of: .root).contains(where: { tables.tree.isFinal($0) && active.contains($0) }) {
             problems.append("a finished instance's configuration holds a top-level final state, and this one holds none")
         }
         // Finishing and stopping drop the queues: such an instance never delivers anything again.
@@ -67,14 +67,14 @@ extension Statechart {
             problems.append("a \(snapshot.status.rawValue) instance has no pending or queued events")
         }
 
-        var memory = Array(repeating: Int32(-1), count: max(tables.states.historyMemorySize, 1))
+        var memory = _HistoryMemory.empty(size: tables.states.historyMemorySize)
         for (historyState, remembered) in snapshot.history {
             guard let h = index(historyState, "history state") else { continue }
             guard tables.tree.isHistory(h) else {
                 problems.append("'\(historyState)' is not a history state")
                 continue
             }
-            var values: [Int32] = []
+            var values: [_StateIndex] = []
             for state in remembered {
                 guard let s = index(state, "remembered state") else { continue }
                 if values.contains(s) {
@@ -87,13 +87,11 @@ extension Statechart {
             let historyProblems = historyMemoryProblems(h, values)
             problems += historyProblems.map { "history '\(historyState)' \($0)" }
             guard historyProblems.isEmpty else { continue }
-            let slot = Int(tables.states.historySlot[h])
-            guard slot >= 0, values.count <= nextSlot(after: h) - slot - 1 else {
+            guard let slot = tables.states.historySlot[h], values.count <= nextSlot(after: h) - slot - 1 else {
                 problems.append("history '\(historyState)' remembers more states than its parent can have active")
                 continue
             }
-            memory[slot] = Int32(values.count)
-            for (i, value) in values.sorted().enumerated() { memory[slot + 1 + i] = value }
+            _HistoryMemory.record(values.sorted(), at: slot, in: &memory)
         }
         if !problems.isEmpty { throw SnapshotRestoreError(problems: problems) }
 
@@ -104,7 +102,7 @@ extension Statechart {
         case .stopped: instance.status = .stopped
         }
         instance.activeSet = active
-        if tables.isSinglePath(active) { instance.leaf = active.last }
+        if tables.isSinglePath(active) { instance.leaf = active.last ?? .none }
         if !snapshot.history.isEmpty { instance.historyMemory = memory }
         if snapshot.now > .zero || !snapshot.pendingEvents.isEmpty || !snapshot.externalQueue.isEmpty {
             instance.withExtras { extras in
@@ -145,16 +143,16 @@ extension Statechart {
     /// (SCXML 3.10): for shallow history, the active children of its parent (one child of a
     /// compound state, every region of a parallel one); for deep history, the active atomic
     /// descendants of a legal configuration below its parent.
-    func historyMemoryProblems(_ h: Int32, _ remembered: [Int32]) -> [String] {
+    func historyMemoryProblems(_ h: _StateIndex, _ remembered: [_StateIndex]) -> [String] {
         let parent = tables.tree.parent[h]
-        guard parent >= 0 else { return ["has no parent"] }
+        guard parent != .none else { return ["has no parent"] }
         guard !remembered.isEmpty else { return ["remembers no state"] }
         let deep = tables.tree.stateKind(h) == .deepHistory
         var problems: [String] = []
         var below = _Bitset(capacity: tables.stateCount)
         // The path from the root to the parent, so that only the parent's subtree is judged.
         var a = parent
-        while a >= 0 {
+        while a != .none {
             below.insert(a)
             a = tables.tree.parent[a]
         }
@@ -186,17 +184,15 @@ extension Statechart {
     }
 
     /// The start of the history slot that follows history state `h`'s, or the memory's end.
-    func nextSlot(after h: Int32) -> Int {
-        var s = h + 1
-        while Int(s) < tables.stateCount {
-            if tables.states.historySlot[s] >= 0 { return Int(tables.states.historySlot[s]) }
-            s += 1
+    func nextSlot(after h: _StateIndex) -> Int {
+        for s in h.next..<_StateIndex(tables.stateCount) {
+            if let slot = tables.states.historySlot[s] { return slot }
         }
         return tables.states.historyMemorySize
     }
 
     /// A state's path for messages (`root/on/idle`).
-    func path(_ s: Int32) -> String { s > 0 ? paths[Int(s)] : "root" }
+    func path(_ s: _StateIndex) -> String { s > .root ? paths[s] : "root" }
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
@@ -208,11 +204,11 @@ extension _StateTree {
     /// What makes `configuration` illegal, by state: the root must be active, an active compound
     /// state has exactly one active child, an active parallel state has all its regions active,
     /// every active state's parent is active, no history state is active.
-    func configurationProblems(_ configuration: _Bitset) -> [(Int32, String)] {
-        var problems: [(Int32, String)] = []
+    func configurationProblems(_ configuration: _Bitset) -> [(_StateIndex, String)] {
+        var problems: [(_StateIndex, String)] = []
         for s in configuration.ascending {
             if isHistory(s) { problems.append((s, "a history state cannot be active")); continue }
-            if s > 0 && !configuration.contains(parent[s]) { problems.append((s, "active, but its parent is not")) }
+            if s > .root && !configuration.contains(parent[s]) { problems.append((s, "active, but its parent is not")) }
             let children = children(of: s).filter { !isHistory($0) }
             let activeChildren = children.filter { configuration.contains($0) }
             if isCompound(s) && activeChildren.count != 1 {

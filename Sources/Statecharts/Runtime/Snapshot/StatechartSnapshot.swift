@@ -95,9 +95,9 @@ extension StatechartInstance {
         var history: [StateID: [StateID]] = [:]
         if !historyMemory.isEmpty {
             let memory = _HistoryMemory(historyMemory)
-            for s in 0..<Int32(tables.stateCount) where tables.tree.isHistory(s) {
-                if let value = memory.value(of: s, in: tables), let id = chart.stateIDs[Int(s)] {
-                    history[id] = value.compactMap { chart.stateIDs[Int($0)] }
+            for s in _StateIndex.all(tables.stateCount) where tables.tree.isHistory(s) {
+                if let value = memory.value(of: s, in: tables), let id = chart.stateIDs[s] {
+                    history[id] = value.compactMap { chart.stateIDs[$0] }
                 }
             }
         }
