@@ -37,7 +37,7 @@ extension StatechartInstance {
 
     // MARK: Actions
 
-    /// Runs the actions `start ..< end` of the chart's action table, carrying out each one's
+    /// Runs the actions `actions` of the chart's action table, carrying out each one's
     /// sends and cancels as it returns.
     @inlinable @inline(__always)
     mutating func runActions(_ actions: Range<_ActionIndex>) {
@@ -48,19 +48,6 @@ extension StatechartInstance {
             if !outbox.requests.isEmpty { carryOutRequests() }
             i = i.next
         }
-    }
-
-    /// Runs the actions `table[slots]` (part of a candidate's plan).
-    @inlinable @inline(__always)
-    mutating func runActions(_ slots: Range<_PlanSlot>, table: _Table<_PlanSlot, _ActionSlot>) {
-        var i = slots.lowerBound
-        while i < slots.upperBound {
-            table[i].run(&context, currentEvent, &outbox)
-            i = i.next
-        }
-        // Sends and cancels are carried out in the order made; doing it once after the list is
-        // the same as after each action, since no action in between can observe them.
-        if !outbox.requests.isEmpty { carryOutRequests() }
     }
 
     @usableFromInline

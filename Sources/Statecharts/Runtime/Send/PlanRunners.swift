@@ -91,8 +91,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable @inline(__always)
     func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
-        let plan = tables.candidates.plans[c]
-        instance.runActions(plan.actions, table: tables.candidates.actionSlots)
+        runSlots(tables.candidates.plans[c].actions, of: tables.candidates.actionSlots, on: &instance)
     }
 
     @inlinable @inline(__always)
@@ -124,8 +123,22 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable @inline(__always)
     func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
-        let actions = tables.candidates.plans[c].actions(of: phase)
-        instance.runActions(actions, table: tables.candidates.actionSlots)
+        runSlots(tables.candidates.plans[c].actions(of: phase), of: tables.candidates.actionSlots, on: &instance)
+    }
+
+    /// Runs the action slots `table[slots]` (a candidate's plan, or one phase of it) with the
+    /// instance's current event, then carries out what they sent or cancelled: in the order
+    /// made, and once after the list is the same as after each action, since no action in
+    /// between can observe them.
+    @inlinable @inline(__always)
+    func runSlots(_ slots: Range<_PlanSlot>, of table: _Table<_PlanSlot, _ActionSlot>,
+                  on instance: inout StatechartInstance<StateID, Event, Context>) {
+        var i = slots.lowerBound
+        while i < slots.upperBound {
+            table[i].run(&instance.context, instance.currentEvent, &instance.outbox)
+            i = i.next
+        }
+        if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
     }
 }
 

@@ -4,8 +4,10 @@
 //
 // Two stages. `sendByDirectEntry`, inlined into `send`, reads the direct table: one load tells
 // an ignored event or a candidate with no guard whose plan is its actions alone. Everything else
-// goes to `sendByCandidatePlan`, which evaluates guards, runs the plan and completes the
-// macrostep when the plan's flags or the queues say so.
+// goes to `sendByCandidatePlan`, which selects the first enabled candidate here
+// (`firstEnabledCandidate`, `isEnabled`: `whenIn` states, then the guard through `Plans`), runs
+// its plan through `Plans`, and completes the macrostep when the plan's flags or the queues say
+// so. The regions route and the stepwise selection use the same candidate lookup.
 //
 // May not: record history, enter a final state, start or stop invocations, or take a candidate
 // without a single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
@@ -88,6 +90,31 @@ extension StatechartInstance {
         }
         var log = _StepLog()
         return completeMacrostep(event, from: from, &log, &observer)
+    }
+
+    /// The first enabled candidate (an index into the candidate table) of atomic state `state`
+    /// for event class `classID`, with guards evaluated by `plans`. Requires the candidate table.
+    @inlinable @inline(__always)
+    mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: _StateIndex, _ classID: _EventClass, _ plans: Plans) -> _CandidateIndex?
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        unowned(unsafe) let tables = chart.tables
+        let candidates = tables.candidates.candidates(of: state, classID)
+        var c = candidates.lowerBound
+        while c < candidates.upperBound {
+            let t = tables.candidates.transition[c]
+            if tables.transitions.isConditionFree[t] || isEnabled(t, plans) { return c }
+            c = c.next
+        }
+        return nil
+    }
+
+    /// `isEnabled`, with the guard evaluated by `plans`.
+    @inlinable @inline(__always)
+    mutating func isEnabled<Plans: _PlanRunner>(_ t: _TransitionIndex, _ plans: Plans) -> Bool
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        unowned(unsafe) let tables = chart.tables
+        for s in tables.transitions.required[t] where !isActive(index: s) { return false }
+        return plans.evaluateGuard(t, on: &self)
     }
 
     /// Runs part of a direct candidate's action list (no action of which reaches the outbox);

@@ -1,6 +1,7 @@
 // Transition selection (SCXML's `selectTransitions`, `selectEventlessTransitions`,
-// `removeConflictingTransitions`), the candidate lookups the fast routes use, and
-// `enabledTransitions`: which transitions an event would take, asked without taking them.
+// `removeConflictingTransitions`) and `enabledTransitions`: which transitions an event would
+// take, asked without taking them. The candidate lookup the fast routes use
+// (`firstEnabledCandidate`) is the single-path route's, in SinglePathRoute.swift.
 
 extension StatechartInstance {
     /// The transitions that sending `event` now would take in its first microstep (SCXML's
@@ -39,15 +40,6 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func isEnabled(_ t: _TransitionIndex) -> Bool { isEnabled(t, _TablePlans()) }
 
-    /// `isEnabled`, with the guard evaluated by `plans`.
-    @inlinable @inline(__always)
-    mutating func isEnabled<Plans: _PlanRunner>(_ t: _TransitionIndex, _ plans: Plans) -> Bool
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
-        for s in tables.transitions.required[t] where !isActive(index: s) { return false }
-        return plans.evaluateGuard(t, on: &self)
-    }
-
     /// Whether transition `t` is triggered by the resolved event.
     @inlinable
     func matches(_ t: _TransitionIndex, _ resolved: _ResolvedEvent) -> Bool {
@@ -75,22 +67,6 @@ extension StatechartInstance {
         while a != .none {
             for t in tables.states.transitions(of: a) where matches(t, resolved) && isEnabled(t) { return t }
             a = tables.tree.parent[a]
-        }
-        return nil
-    }
-
-    /// The first enabled candidate (an index into the candidate table) of atomic state `state`
-    /// for event class `classID`, with guards evaluated by `plans`. Requires the candidate table.
-    @inlinable @inline(__always)
-    mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: _StateIndex, _ classID: _EventClass, _ plans: Plans) -> _CandidateIndex?
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
-        let candidates = tables.candidates.candidates(of: state, classID)
-        var c = candidates.lowerBound
-        while c < candidates.upperBound {
-            let t = tables.candidates.transition[c]
-            if tables.transitions.isConditionFree[t] || isEnabled(t, plans) { return c }
-            c = c.next
         }
         return nil
     }

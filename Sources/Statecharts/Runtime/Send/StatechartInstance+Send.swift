@@ -58,13 +58,7 @@ extension StatechartInstance {
     /// Sends an event and runs the macrostep it causes, then any events the macrostep sent to
     /// this instance, until the instance is stable.
     @inlinable @inline(__always) @discardableResult
-    public mutating func send(_ event: Event) -> SendResult { send(event, plans: _TablePlans()) }
-
-    /// `send`, with the single-path route's plans and guards run by `plans` (the table's slots,
-    /// or a compiled chart's generated code).
-    @inlinable @inline(__always)
-    mutating func send<Plans: _PlanRunner>(_ event: Event, plans: Plans) -> SendResult
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+    public mutating func send(_ event: Event) -> SendResult {
         let classID: _EventClass
         // With names that may be tags (known at compile time), a direct row says that they are
         // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
@@ -76,7 +70,7 @@ extension StatechartInstance {
             return sendOutOfLine(event, chart.resolve(event))
         }
         var observer = _NoObserver<StateID, Event>()
-        return take(event, .exact(classID), &observer, plans)
+        return take(event, .exact(classID), &observer, _TablePlans())
     }
 
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
