@@ -1,12 +1,10 @@
 /// A chart compiled at build time by ``CompiledStatechart()``. The macro writes the conformance;
-/// the members that start with `_` are generated code, not API.
-public protocol CompiledChart {
+/// the members that start with `_` are generated code, not API. The generated code runs plans and
+/// guards for the core's routes directly (`_GeneratedPlans`).
+public protocol CompiledChart: _GeneratedPlans {
     /// The chart's state identities.
     associatedtype StateID: Hashable & Sendable
-    /// The chart's events.
-    associatedtype Event: StatechartEvent
-    /// The chart's extended state.
-    associatedtype Context
+    // `Event` (the chart's events) and `Context` (its extended state) are `_GeneratedPlans`'s.
 
     /// The chart as the DSL writes it; the macro reads it from its syntax.
     static var definition: StatechartDefinition<StateID, Event, Context> { get }
@@ -37,15 +35,6 @@ public protocol CompiledChart {
     static var _generatedPlans: [Int32] { get }
     /// Generated: the compiled chart, made once.
     static var _compiledChart: Result<CompiledStatechart<Self>, CompiledChartError> { get }
-    /// Generated: runs one plan.
-    static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
-    /// Generated: runs one phase of one plan (0 exits, 1 the transition's actions, 2 entries).
-    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
-    /// Generated: runs one joint step (several plans the regions route takes together: all
-    /// exits, then all transition actions, then all entries).
-    static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
-    /// Generated: evaluates one transition's guard.
-    static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
 }
 
 extension CompiledChart {

@@ -49,15 +49,15 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        if let result = base._sendCompiledFront(event, by: _Runner<Chart>.self, tables: tables) { return result }
+        if let result = base._sendCompiledFront(event, by: Chart.self, tables: tables) { return result }
         return sendOutOfLine(event)
     }
 
     /// What the direct table does not decide: the rest of `send`, one call out of line,
-    /// specialized for the chart where `send` is used.
+    /// specialized for the chart where `send` is used, reading the tables from this instance.
     @inlinable @inline(never)
     mutating func sendOutOfLine(_ event: Chart.Event) -> SendResult {
-        base._sendCompiledRest(event, by: _Runner<Chart>.self, tables: tables)
+        base._sendCompiledRest(event, by: Chart.self, tables: tables)
     }
 
     /// Sends an event, reporting to `observer` (the plain route: observers see every state

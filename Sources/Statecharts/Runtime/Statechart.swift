@@ -15,8 +15,8 @@
 /// ```
 public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
     @usableFromInline let tables: _ChartTables
-    @usableFromInline let actions: _ValueTable<_ActionIndex, Action<Event, Context>>
-    @usableFromInline let guards: _ValueTable<_TransitionIndex, Guard<Event, Context>?>
+    @usableFromInline let actions: _Table<_ActionIndex, Action<Event, Context>>
+    @usableFromInline let guards: _Table<_TransitionIndex, Guard<Event, Context>?>
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
     @usableFromInline let doneEventBuilders: [_StateIndex: DoneEventBuilder<Event, Context>]
     /// Invocations by state index.
@@ -125,8 +125,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         tables = _ChartTables(compiler.b, tree: compiler.tree, storage: compiler.storage,
                               actionSlots: compiler.actions.map(\.slot),
                               guardSlots: compiler.guards.map(Guard.slot))
-        actions = compiler.storage.values(compiler.actions)
-        guards = compiler.storage.values(compiler.guards)
+        actions = compiler.storage.table(compiler.actions)
+        guards = compiler.storage.table(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders
         invocations = compiler.invocations
         stateIDs = compiler.stateIDs

@@ -1,10 +1,11 @@
-/// A fixed-size, immutable-after-compilation array of plain values, indexed by one kind of
-/// index (``_TableIndex``) and read without bounds checks.
+/// A fixed-size, immutable-after-compilation array, indexed by one kind of index
+/// (``_TableIndex``) and read in place without bounds checks or copies: plain values (the
+/// per-concern tables), or values that hold references (the chart's actions and guards).
 ///
 /// Every index the runtime uses comes from the compiler, which only produces in-range indices; the
 /// debug build still checks them. Made and freed by a ``_TableStorage``.
 @usableFromInline
-internal struct _Table<Index: _TableIndex, Element: BitwiseCopyable>: @unchecked Sendable {
+internal struct _Table<Index: _TableIndex, Element>: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<Element>
     @usableFromInline let count: Int
 
@@ -15,16 +16,19 @@ internal struct _Table<Index: _TableIndex, Element: BitwiseCopyable>: @unchecked
 
     @inlinable
     subscript(index: Index) -> Element {
-        @inline(__always) get { self[offset: index.offset] }
+        @inline(__always) unsafeAddress { UnsafePointer(address(offset: index.offset)) }
     }
 
     /// The element at a position the caller computed (a hashed slot, a row of a wider table).
     @inlinable
     subscript(offset offset: Int) -> Element {
-        @inline(__always) get {
-            assert(offset >= 0 && offset < count, "table index out of range")
-            return base[offset]
-        }
+        @inline(__always) unsafeAddress { UnsafePointer(address(offset: offset)) }
+    }
+
+    @inlinable @inline(__always)
+    func address(offset: Int) -> UnsafeMutablePointer<Element> {
+        assert(offset >= 0 && offset < count, "table index out of range")
+        return base + offset
     }
 
     /// Every index of the table.
@@ -92,7 +96,7 @@ internal struct _Lists<Owner: _TableIndex, Element: BitwiseCopyable>: @unchecked
 
 /// The one owner of a chart's unsafe memory: every table of a compiled chart (``_ChartTables``:
 /// the state tree, the per-concern tables, the action and guard slots) and the chart's actions and
-/// guards (``_ValueTable``) are allocated through one storage, which frees all of it, and
+/// guards are allocated through one storage, which frees all of it, and
 /// deinitializes what needs it, when it goes. No other type frees table memory, so no list of
 /// fields has to be repeated in a `deinit` (a field left out of such a list would leak).
 @usableFromInline
@@ -104,20 +108,13 @@ internal final class _TableStorage: @unchecked Sendable {
 
     @usableFromInline init() {}
 
-    /// A table holding `values`, freed with this storage.
+    /// A table holding `values`, freed with this storage; deinitialized first when its elements
+    /// need it (they hold references: actions, guards).
     @usableFromInline
     func table<Index, Element>(_ values: [Element]) -> _Table<Index, Element> {
         let table = _Table<Index, Element>(values)
         allocations.append(UnsafeMutableRawPointer(table.base))
-        return table
-    }
-
-    /// A table holding `values` of any type, deinitialized and freed with this storage.
-    @usableFromInline
-    func values<Index, Element>(_ values: [Element]) -> _ValueTable<Index, Element> {
-        let table = _ValueTable<Index, Element>(values)
-        allocations.append(UnsafeMutableRawPointer(table.base))
-        deinitializers.append { table.base.deinitialize(count: table.count) }
+        if !_isPOD(Element.self) { deinitializers.append { table.base.deinitialize(count: table.count) } }
         return table
     }
 
@@ -125,31 +122,6 @@ internal final class _TableStorage: @unchecked Sendable {
         for deinitialize in deinitializers { deinitialize() }
         for allocation in allocations { allocation.deallocate() }
     }
-}
-
-/// A fixed-size array of values of any type (actions, guards), read in place without bounds
-/// checks or copies. Made and freed by a ``_TableStorage``.
-@usableFromInline
-internal struct _ValueTable<Index: _TableIndex, Element>: @unchecked Sendable {
-    @usableFromInline let base: UnsafeMutablePointer<Element>
-    @usableFromInline let count: Int
-
-    fileprivate init(_ values: [Element]) {
-        count = values.count
-        base = _copyToNewStorage(values)
-    }
-
-    @inlinable
-    subscript(index: Index) -> Element {
-        @inline(__always) unsafeAddress {
-            assert(index.offset >= 0 && index.offset < count, "table index out of range")
-            return UnsafePointer(base + index.offset)
-        }
-    }
-
-    /// Every index of the table.
-    @inlinable
-    var indices: Range<Index> { Index.all(count) }
 }
 
 /// `values` copied to new memory (room for at least one element, so that the pointer is never to

@@ -143,10 +143,14 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
 }
 
 /// Generated code that runs a compiled chart's plans and evaluates its guards (written by the
-/// `@CompiledStatechart` macro of StatechartsCompiled). Not for use elsewhere: public, and not
-/// SPI, only because StatechartsCompiled's `send` is inlined into its users' code.
+/// `@CompiledStatechart` macro of StatechartsCompiled, whose `CompiledChart` refines this
+/// protocol: the chart's type is the plan runner the routes call). Not for use elsewhere: public,
+/// and not SPI, only because `CompiledChart` is public and StatechartsCompiled's `send` is
+/// inlined into its users' code.
 public protocol _GeneratedPlans {
+    /// The chart's events.
     associatedtype Event: StatechartEvent
+    /// The chart's extended state.
     associatedtype Context
 
     /// Runs plan `plan` (an index into the plans the code was generated for).
@@ -278,39 +282,47 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
 }
 
 extension StatechartInstance {
-    /// The front of a compiled chart's `send` (`Plans`, see ``_GeneratedPlans``): the direct
-    /// table's answer, or `nil` when it does not decide the event (nothing has happened then), and
-    /// ``_sendCompiledRest(_:by:tables:)`` follows, out of line. Not for use outside
-    /// StatechartsCompiled.
+    /// The front of a compiled chart's `send` (`Plans`: its generated code, see
+    /// ``_GeneratedPlans``): the direct table's answer, or `nil` when it does not decide the event
+    /// (nothing has happened then), and ``_sendCompiledRest(_:by:tables:)`` follows, out of line.
+    /// Not for use outside StatechartsCompiled.
     ///
     /// Only this is inlined into the caller, and the rest is one call that reads the compiled
     /// instance itself: the inlined part then loads only the leaf and the direct table, and needs
-    /// no saved registers besides the one the call's result needs.
+    /// no saved registers besides the one the call's result needs. The rest resolves the class
+    /// again rather than receive it: a second result from here makes the caller materialize the
+    /// whole `SendResult` on the direct path.
     @inlinable @inline(__always)
     public mutating func _sendCompiledFront<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
         guard leafRow.isDirectRow else { return nil }
-        // A direct row says that the chart matches names exactly, and that names are tags when
-        // they may be (see `Statechart.fastRows`); `_namesMayBeTags` is a constant of the type.
-        let classID = Event._namesMayBeTags
-            ? Statechart<StateID, Event, Context>.tag(of: event.name) : chart.eventClass(ofName: event.name)
-        return sendByDirectEntry(event, classID, _GeneratedPlanRunner<StateID, Plans>(tables))
+        return sendByDirectEntry(event, directClass(of: event), _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
     /// The rest of a compiled chart's `send`, when ``_sendCompiledFront(_:by:tables:)`` returned
-    /// `nil`: `send` with the single-path plans and guards run by the generated code, everything
-    /// else as ``send(_:)``. The compiled instance calls it out of line. Not for use outside
-    /// StatechartsCompiled.
+    /// `nil`: on a direct row (whose entry said `slow`), the single-path route's candidate stage,
+    /// without reading the direct table again; on any other row, the route `take` chooses. The
+    /// plans and guards of the single-path, joint and regions routes are run by the generated
+    /// code. The compiled instance calls it out of line. Not for use outside StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendCompiledRest<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
         let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
+        if leafRow.isDirectRow { return sendByCandidatePlan(event, directClass(of: event), plans) }
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
             return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)
         }
         return take(event, chart.resolve(event), &observer, plans)
+    }
+
+    /// The class of `event` on a direct row. A direct row says that the chart matches names
+    /// exactly, and that names are tags when they may be (see `Statechart.fastRows`):
+    /// `_namesMayBeTags` is a constant of the type, and the tag is the class.
+    @inlinable @inline(__always)
+    func directClass(of event: Event) -> _EventClass {
+        Event._namesMayBeTags ? Statechart<StateID, Event, Context>.tag(of: event.name) : chart.eventClass(ofName: event.name)
     }
 }
