@@ -83,16 +83,17 @@ tsan: deps
 	TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD) -Xswiftc -DSTATECHARTS_TSAN
 
 # The suites that run threads, under ThreadSanitizer (a few minutes after the build): the live runner's,
-# the observable model, the inspector, Graphviz, Basic HTTP and the durable store (on SQLite: the
-# package is built without PostgreSQL, STATECHARTS_WITHOUT_POSTGRES in Package.swift, which halves
-# the build; `make tsan` covers PostgreSQL).
+# the observable model, the inspector, Graphviz, Basic HTTP and the durable store (on SQLite). The
+# package is built with only what those suites need, STATECHARTS_THREADED_SUITES_ONLY in
+# Package.swift (no PostgreSQL, no other test targets, demos or tools), a third of the whole
+# build; `make tsan` covers everything, PostgreSQL included.
 TSAN_SHORT_BUILD ?= .build-tsan-short
 TSAN_SHORT_SUITES = StatechartsTests\.(RunnerTests|RunnerStepsTests|ConcurrencyStressTests|StepsGuideSampleTests|ChildChartTests|InvocationTests)/|Statecharts(Observation|Inspector|Graphviz|HTTP|Durable)Tests\.
 .PHONY: tsan-short
 tsan-short: deps
 	bash scripts/tsan-mutex/check.sh
-	STATECHARTS_WITHOUT_POSTGRES=1 $(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SHORT_BUILD) -Xswiftc -DSTATECHARTS_TSAN
-	STATECHARTS_WITHOUT_POSTGRES=1 TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SHORT_BUILD) -Xswiftc -DSTATECHARTS_TSAN --filter '$(TSAN_SHORT_SUITES)'
+	STATECHARTS_THREADED_SUITES_ONLY=1 $(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SHORT_BUILD) -Xswiftc -DSTATECHARTS_TSAN
+	STATECHARTS_THREADED_SUITES_ONLY=1 TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SHORT_BUILD) -Xswiftc -DSTATECHARTS_TSAN --filter '$(TSAN_SHORT_SUITES)'
 
 # Every fuzz target with libFuzzer and AddressSanitizer, FUZZ_SECONDS each (default 600).
 fuzz: deps

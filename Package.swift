@@ -263,22 +263,46 @@ let package = Package(
 
 // `STATECHARTS_WITHOUT_POSTGRES=1` builds the package without PostgreSQL: no postgres-nio and no
 // swift-crypto, no StatechartsDurablePostgres, and none of the executables that use it (the
-// command-line tool, the durable load tool and the locking example). `make tsan-short` builds so:
-// its suites need no PostgreSQL server, and the dependencies it drops are half of its build.
-if ProcessInfo.processInfo.environment["STATECHARTS_WITHOUT_POSTGRES"].map({ !$0.isEmpty }) ?? false {
-    let dropped: Set<String> = ["StatechartsDurablePostgres", "statechart", "StatechartsDurableLoad", "DurablePostgresLocking"]
-    package.targets.removeAll { dropped.contains($0.name) }
-    let droppedProducts: Set<String> = ["StatechartsDurablePostgres", "statechart", "statecharts-durable-load"]
-    package.products.removeAll { droppedProducts.contains($0.name) }
+// command-line tool, the durable load tool and the locking example).
+//
+// `STATECHARTS_THREADED_SUITES_ONLY=1` builds, besides that, only what the test suites that run
+// threads need (the core's, Graphviz, Basic HTTP, the inspector, the observable model and the
+// durable store on SQLite): the other test targets, the demos, the analysis, migration, logging
+// and typed-SCXML modules are left out. `make tsan-short` builds so: its suites need no PostgreSQL
+// server, and what it leaves out is more than half of a ThreadSanitizer build.
+let buildEnvironment = ProcessInfo.processInfo.environment
+let threadedSuitesOnly = buildEnvironment["STATECHARTS_THREADED_SUITES_ONLY"].map { !$0.isEmpty } ?? false
+let withoutPostgres = threadedSuitesOnly || (buildEnvironment["STATECHARTS_WITHOUT_POSTGRES"].map { !$0.isEmpty } ?? false)
+var droppedTargets: Set<String> = []
+if withoutPostgres {
+    droppedTargets.formUnion(["StatechartsDurablePostgres", "statechart", "StatechartsDurableLoad", "DurablePostgresLocking"])
     package.dependencies.removeAll { dependency in
         if case .sourceControl(_, let location, _) = dependency.kind { return location.hasSuffix("/postgres-nio") }
         return false
     }
+}
+if threadedSuitesOnly {
+    droppedTargets.formUnion([
+        "StatechartsAnalysis", "StatechartsMigration", "StatechartsLogging", "StatechartsSCXMLCodegen",
+        "statechart-scxml-codegen", "StatechartsSCXMLPlugin", "MediaPlayerExample", "StatechartsDemo",
+        "StatechartsInspectorDemo", "StatechartsDurableDemo",
+        "StatechartsSCXMLTests", "StatechartsAnalysisTests", "StatechartsCompiledTests", "StatechartsCompiledMacrosTests",
+        "StatechartsMigrationTests", "StatechartsLoggingTests", "StatechartsSCXMLCodegenTests", "StatechartsVerificationTests",
+    ])
+}
+if !droppedTargets.isEmpty {
+    package.targets.removeAll { droppedTargets.contains($0.name) }
+    // A product goes with the targets it is made of.
+    package.products.removeAll { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+            ?? (product as? Product.Plugin)?.targets ?? []
+        return targets.contains { droppedTargets.contains($0) }
+    }
     for target in package.targets {
         target.dependencies.removeAll { dependency in
             switch dependency {
-            case .targetItem(let name, _), .byNameItem(let name, _): return dropped.contains(name)
-            case .productItem(_, let package, _, _): return package == "postgres-nio"
+            case .targetItem(let name, _), .byNameItem(let name, _): return droppedTargets.contains(name)
+            case .productItem(_, let package, _, _): return withoutPostgres && package == "postgres-nio"
             @unknown default: return false
             }
         }

@@ -10,8 +10,8 @@ import StatechartsDurablePostgres
 /// PostgreSQL's locking strategy, for the tests that choose one.
 typealias TestLocking = PostgresDurableStorage.Locking
 #else
-/// Built without PostgreSQL (`STATECHARTS_WITHOUT_POSTGRES`, as `make tsan-short` builds): the
-/// tests run on SQLite only, where the choice means nothing.
+/// Built without PostgreSQL (`STATECHARTS_WITHOUT_POSTGRES`, or `STATECHARTS_THREADED_SUITES_ONLY`
+/// as `make tsan-short` builds): the tests run on SQLite only, where the choice means nothing.
 enum TestLocking: Sendable { case rowLock, optimistic }
 #endif
 
