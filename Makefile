@@ -85,8 +85,8 @@ tsan: deps
 # The suites that run threads, under ThreadSanitizer (a few minutes after the build): the live runner's,
 # the observable model, the inspector, Graphviz, Basic HTTP and the durable store (on SQLite). The
 # package is built with only what those suites need, STATECHARTS_THREADED_SUITES_ONLY in
-# Package.swift (no PostgreSQL, no other test targets, demos or tools), a third of the whole
-# build; `make tsan` covers everything, PostgreSQL included.
+# Package.swift (no PostgreSQL, no other test targets, demos or tools; about 8 minutes to build on
+# 2 cores); `make tsan` covers everything, PostgreSQL included.
 TSAN_SHORT_BUILD ?= .build-tsan-short
 TSAN_SHORT_SUITES = StatechartsTests\.(RunnerTests|RunnerStepsTests|ConcurrencyStressTests|StepsGuideSampleTests|ChildChartTests|InvocationTests)/|Statecharts(Observation|Inspector|Graphviz|HTTP|Durable)Tests\.
 .PHONY: tsan-short
@@ -101,6 +101,12 @@ fuzz: deps
 
 bench: deps
 	bash scripts/bench.sh
+
+# Every benchmark for a few iterations, no timing asserted; fails if a workload does not do what
+# docs/benchmarks.md says or if any iteration of W1–W3 allocates (about 25 minutes from nothing).
+.PHONY: bench-smoke
+bench-smoke: deps
+	bash scripts/bench-smoke.sh
 
 # Exhaustive verification's speed (release): states per second and bytes per state on the media
 # player and on parallel charts up to a million states; writes Benchmarks/results/verify.json.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI: builds the benchmark package and runs every benchmark for a few iterations, so that the
-# suite never rots. No timing is asserted (CI machines are too noisy for that). What is checked:
+# make bench-smoke: builds the benchmark package and runs every benchmark for a few iterations, so
+# that the suite never rots. No timing is asserted (shared machines are too noisy for that). What
+# is checked:
 #   - every workload does what docs/benchmarks.md says, and each baseline does the same work as
 #     its chart (WorkloadCheck, run before the benchmarks; a failure stops the run);
 #   - the export can be turned into the table (Benchmarks/Scripts/report.py);

@@ -25,6 +25,7 @@ internal struct _Table<Index: _TableIndex, Element>: @unchecked Sendable {
         @inline(__always) unsafeAddress { UnsafePointer(address(offset: offset)) }
     }
 
+    /// Where the element at `offset` lives; both subscripts read through it, in place.
     @inlinable @inline(__always)
     func address(offset: Int) -> UnsafeMutablePointer<Element> {
         assert(offset >= 0 && offset < count, "table index out of range")
