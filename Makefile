@@ -103,7 +103,8 @@ bench: deps
 	bash scripts/bench.sh
 
 # Every benchmark for a few iterations, no timing asserted; fails if a workload does not do what
-# docs/benchmarks.md says or if any iteration of W1–W3 allocates (about 25 minutes from nothing).
+# docs/benchmarks.md says or if any iteration of W1–W3 allocates (its release build alone took
+# more than 16 minutes from nothing on 2 cores).
 .PHONY: bench-smoke
 bench-smoke: deps
 	bash scripts/bench-smoke.sh
