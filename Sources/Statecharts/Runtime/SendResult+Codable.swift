@@ -21,8 +21,8 @@ extension SendResult: Codable {
                                                    debugDescription: "unknown outcome '\(other)'")
         }
         var log = _StepLog()
-        for t in try container.decode([Int32].self, forKey: .transitions) {
-            guard t >= 0 else {
+        for t in try container.decode([_TransitionIndex].self, forKey: .transitions) {
+            guard !t.isNone else {
                 throw DecodingError.dataCorruptedError(forKey: .transitions, in: container,
                                                        debugDescription: "a transition number is never negative (\(t))")
             }
@@ -43,7 +43,7 @@ extension SendResult: Codable {
         case .notRunning: name = "notRunning"
         }
         try container.encode(name, forKey: .outcome)
-        try container.encode(transitions.map(\.rawValue), forKey: .transitions)
+        try container.encode(transitions.map(\.index), forKey: .transitions)
         try container.encode(from, forKey: .from)
         try container.encode(to, forKey: .to)
         try container.encodeIfPresent(error, forKey: .error)
@@ -62,11 +62,11 @@ extension Configuration: Codable {
                 throw DecodingError.dataCorruptedError(forKey: .words, in: container,
                                                        debugDescription: "a set configuration has at least one word")
             }
-            self.init(leaf: -1, set: _Bitset(first: first, rest: words.count > 1 ? Array(words.dropFirst()) : nil))
+            self.init(set: _Bitset(first: first, rest: words.count > 1 ? Array(words.dropFirst()) : nil))
             return
         }
-        let leaf = try container.decode(Int32.self, forKey: .leaf)
-        guard leaf >= -2, leaf != -1 else {
+        let leaf = try container.decode(_StateIndex.self, forKey: .leaf)
+        guard leaf >= .root || leaf == .beforeStart else {
             throw DecodingError.dataCorruptedError(forKey: .leaf, in: container,
                                                    debugDescription: "a leaf is a state number, or -2 before start (\(leaf))")
         }

@@ -2,49 +2,54 @@
 /// parallel state is active, otherwise the set of active states. Read it with
 /// ``Statechart/activeStates(in:)`` and ``Statechart/atomicStates(in:)`` of the chart it came from.
 public struct Configuration: Sendable, Hashable {
-    /// The active leaf of a single-path configuration; -1 when `set` holds the configuration;
-    /// -2 before the instance started.
-    @usableFromInline internal let leaf: Int32
+    /// The active leaf of a single-path configuration; ``_StateIndex/none`` when `set` holds the
+    /// configuration; ``_StateIndex/beforeStart`` before the instance started.
+    @usableFromInline internal let leaf: _StateIndex
     /// The active states, when a parallel state is active.
     @usableFromInline internal let set: _Bitset?
 
+    /// A single-path configuration: its active leaf.
     @inlinable
-    internal init(leaf: Int32, set: _Bitset? = nil) {
+    internal init(leaf: _StateIndex) {
         self.leaf = leaf
+        self.set = nil
+    }
+
+    /// A configuration with a parallel state active: its active states.
+    @inlinable
+    internal init(set: _Bitset) {
+        self.leaf = .none
         self.set = set
     }
 
     @inlinable
-    internal static var notStarted: Configuration { Configuration(leaf: -2) }
+    internal static var notStarted: Configuration { Configuration(leaf: .beforeStart) }
 }
 
 /// The transitions a macrostep took, in the order taken; the first four stored inline.
 public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
-    /// The first four transitions; -1 past the end.
+    /// The first four transitions; ``_TransitionIndex/none`` past the end.
     @usableFromInline internal var firstFour: _FourTransitions = _FourTransitions.none
     /// The transitions from the fifth on; allocated only when there are some.
-    @usableFromInline internal var rest: [Int32]?
+    @usableFromInline internal var rest: [_TransitionIndex]?
 
     @inlinable
     internal init() {}
 
     @inlinable
-    internal init(firstFour: _FourTransitions, rest: [Int32]?) {
+    internal init(firstFour: _FourTransitions, rest: [_TransitionIndex]?) {
         self.firstFour = firstFour
         self.rest = rest
     }
 
     @inlinable
-    internal mutating func append(_ t: _TransitionIndex) { append(t.rawValue) }
-
-    @inlinable
-    internal mutating func append(_ t: Int32) {
+    internal mutating func append(_ t: _TransitionIndex) {
         let inline = firstFour.count
         if inline < 4 {
             firstFour[inline] = t
         } else {
             if rest == nil {
-                var more: [Int32] = []
+                var more: [_TransitionIndex] = []
                 more.reserveCapacity(4)
                 more.append(t)
                 rest = more
@@ -61,7 +66,7 @@ public struct TransitionList: Sendable, Hashable, RandomAccessCollection {
     /// The transition at `position`, which must be a valid index (as for an array).
     @inlinable public subscript(position: Int) -> TransitionID {
         precondition(position >= 0 && position < endIndex, "TransitionList index out of range")
-        return TransitionID(rawValue: position < 4 ? firstFour[position] : rest![position - 4])
+        return TransitionID(position < 4 ? firstFour[position] : rest![position - 4])
     }
 
     /// Lists with the same transitions in the same order are equal.
@@ -83,22 +88,6 @@ internal struct _StepLog {
     @usableFromInline var error: StatechartRuntimeError?
 
     @inlinable init() {}
-}
-
-/// Identifies a transition of a compiled chart; ``Statechart/transition(_:)`` describes it.
-public struct TransitionID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The transition's number in the compiled chart (document order).
-    public let rawValue: Int32
-
-    /// Creates an id from its number.
-    @inlinable
-    public init(rawValue: Int32) { self.rawValue = rawValue }
-
-    /// Document order.
-    public static func < (a: TransitionID, b: TransitionID) -> Bool { a.rawValue < b.rawValue }
-
-    /// `t<number>`.
-    public var description: String { "t\(rawValue)" }
 }
 
 /// What an instance did with an event.
@@ -152,9 +141,9 @@ public struct SendResult: Sendable, Hashable {
     /// A result of the fast path: at most one transition, single-path configurations.
     @inlinable
     internal init(outcome: Outcome, transition: _TransitionIndex, fromLeaf: _StateIndex, toLeaf: _StateIndex) {
-        head = _ResultHead(outcome, first: transition.rawValue)
-        packedFrom = _PackedConfiguration(leaf: fromLeaf.rawValue)
-        packedTo = _PackedConfiguration(leaf: toLeaf.rawValue)
+        head = _ResultHead(outcome, first: transition)
+        packedFrom = _PackedConfiguration(leaf: fromLeaf)
+        packedTo = _PackedConfiguration(leaf: toLeaf)
         details = nil
     }
 
@@ -162,9 +151,9 @@ public struct SendResult: Sendable, Hashable {
     internal init(_ log: borrowing _StepLog, from: Configuration, to: Configuration, outcome: Outcome? = nil) {
         let four = log.transitions.firstFour
         let rest = log.transitions.rest
-        let outcome = outcome ?? (four.first < 0 ? .ignored : .transitioned)
-        var more: [Int32]?
-        if four.elements.1 < 0 {
+        let outcome = outcome ?? (four.first.isNone ? .ignored : .transitioned)
+        var more: [_TransitionIndex]?
+        if four.elements.1.isNone {
             // At most one transition (the common case): no packing needed.
             head = _ResultHead(outcome, first: four.first)
         } else if rest == nil && _TransitionFields.fits(four) {
@@ -186,7 +175,7 @@ public struct SendResult: Sendable, Hashable {
     /// A result of the region path: up to four transitions, configurations of up to 64 states.
     @inlinable @inline(__always)
     internal init(transitions: _FourTransitions, fromWord: UInt64, toWord: UInt64) {
-        let outcome: Outcome = transitions.first >= 0 ? .transitioned : .ignored
+        let outcome: Outcome = transitions.first.isNone ? .ignored : .transitioned
         if _TransitionFields.fits(transitions) {
             head = _ResultHead(outcome, four: transitions)
             details = nil
@@ -213,9 +202,10 @@ public struct SendResult: Sendable, Hashable {
     /// 16,383 on), holding the first, and the others for the box (`nil` if none). Out of line:
     /// such results are rare.
     @inlinable @inline(never)
-    internal static func unpacked(_ outcome: Outcome, _ four: _FourTransitions, rest: [Int32]?) -> (_ResultHead, [Int32]?) {
-        var after: [Int32] = []
-        for i in 1..<4 where four[i] >= 0 { after.append(four[i]) }
+    internal static func unpacked(_ outcome: Outcome, _ four: _FourTransitions, rest: [_TransitionIndex]?)
+        -> (_ResultHead, [_TransitionIndex]?) {
+        var after: [_TransitionIndex] = []
+        for i in 1..<4 where !four[i].isNone { after.append(four[i]) }
         if let rest { after += rest }
         return (_ResultHead(outcome, first: four.first), after.isEmpty ? nil : after)
     }

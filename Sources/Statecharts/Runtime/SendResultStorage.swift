@@ -8,7 +8,7 @@ internal struct _PackedConfiguration: Sendable {
     @usableFromInline let bits: UInt64
 
     @inlinable
-    init(leaf: Int32) { bits = UInt64(bitPattern: Int64(leaf)) << 1 }
+    init(leaf: _StateIndex) { bits = _BitPacking.signExtendedWord(leaf) << 1 }
 
     /// The word as ``bits`` holds it (``SendResult/_plainWords`` round trips).
     @inlinable
@@ -23,19 +23,19 @@ internal struct _PackedConfiguration: Sendable {
         if let set = configuration.set {
             bits = set.first | 1
         } else {
-            bits = UInt64(bitPattern: Int64(configuration.leaf)) << 1
+            bits = _BitPacking.signExtendedWord(configuration.leaf) << 1
         }
     }
 
     @inlinable
     func configuration(rest: [UInt64]?) -> Configuration {
-        if bits & 1 != 0 { return Configuration(leaf: -1, set: _Bitset(first: bits, rest: rest)) }
-        return Configuration(leaf: Int32(truncatingIfNeeded: Int64(bitPattern: bits) >> 1))
+        if bits & 1 != 0 { return Configuration(set: _Bitset(first: bits, rest: rest)) }
+        return Configuration(leaf: _BitPacking.index(bits >> 1))
     }
 }
 
 /// A result's outcome and transitions in one word. Bits 0-1: the outcome (0 transitioned,
-/// 1 ignored, 2 not running). Bit 2 clear: bits 32..<64 hold the first transition (-1 for none)
+/// 1 ignored, 2 not running). Bit 2 clear: bits 32..<64 hold the first transition (or none)
 /// and the others are in the details. Bit 2 set ("four"): bits 8..<64 are a
 /// ``_TransitionFields`` (up to four transitions of 14 bits each), which any chart of fewer than
 /// 16,383 transitions fits, with no box.
@@ -52,8 +52,8 @@ internal struct _ResultHead: Sendable {
     init(rawBits: UInt64) { bits = rawBits }
 
     @inlinable
-    init(_ outcome: SendResult.Outcome, first: Int32) {
-        bits = Self.code(outcome) | UInt64(UInt32(bitPattern: first)) << 32
+    init(_ outcome: SendResult.Outcome, first: _TransitionIndex) {
+        bits = Self.code(outcome) | _BitPacking.field(_BitPacking.word(first), at: 32)
     }
 
     /// Up to four transitions; ``_TransitionFields/fits(_:)`` must hold.
@@ -92,7 +92,7 @@ internal struct _ResultHead: Sendable {
     /// The transitions held here (the first only, unless the four flag is set).
     @inlinable
     var transitions: _FourTransitions {
-        guard bits & Self.fourFlag != 0 else { return _FourTransitions(Int32(truncatingIfNeeded: bits >> 32)) }
+        guard bits & Self.fourFlag != 0 else { return _FourTransitions(_BitPacking.index(bits >> 32)) }
         let fields = _TransitionFields(bits: bits)
         return _FourTransitions(fields[0], fields[1], fields[2], fields[3])
     }
@@ -102,13 +102,13 @@ internal struct _ResultHead: Sendable {
 @usableFromInline
 internal final class _SendResultDetails: Sendable {
     /// The transitions after those in the result's head.
-    @usableFromInline let moreTransitions: [Int32]?
+    @usableFromInline let moreTransitions: [_TransitionIndex]?
     @usableFromInline let fromRest: [UInt64]?
     @usableFromInline let toRest: [UInt64]?
     @usableFromInline let error: StatechartRuntimeError?
 
     @inlinable
-    init(moreTransitions: [Int32]?, fromRest: [UInt64]?, toRest: [UInt64]?, error: StatechartRuntimeError?) {
+    init(moreTransitions: [_TransitionIndex]?, fromRest: [UInt64]?, toRest: [UInt64]?, error: StatechartRuntimeError?) {
         self.moreTransitions = moreTransitions
         self.fromRest = fromRest
         self.toRest = toRest

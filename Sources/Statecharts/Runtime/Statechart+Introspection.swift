@@ -76,7 +76,7 @@ extension Statechart {
     /// The transitions declared on `state`, in document order.
     public func transitions(of state: StateID) -> [TransitionID] {
         guard let s = stateIndex[state] else { return [] }
-        return tables.states.transitions(of: s).map { TransitionID(rawValue: $0.rawValue) }
+        return tables.states.transitions(of: s).map { TransitionID($0) }
     }
 
     /// Entry action names of `state`, in order (`"action"` for unnamed ones).
@@ -93,7 +93,7 @@ extension Statechart {
 
     /// Describes a transition, or returns `nil` for an id this chart does not have.
     public func transition(_ id: TransitionID) -> TransitionDescription<StateID, Event.Name>? {
-        let t = _TransitionIndex(rawValue: id.rawValue)
+        let t = id.index
         guard tables.transitions.all.contains(t) else { return nil }
         let kind = tables.transitions.triggerKind[t]
         var events: [Event.Name] = []
@@ -127,7 +127,7 @@ extension Statechart {
     public var allTransitions: [TransitionID] {
         tables.transitions.all
             .filter { tables.transitions.triggerKind[$0] != _TriggerKind.pseudo.rawValue }
-            .map { TransitionID(rawValue: $0.rawValue) }
+            .map { TransitionID($0) }
     }
 
     /// The event names (descriptors) the chart declares, in order of first appearance.
@@ -149,7 +149,7 @@ extension Statechart {
         if let set = configuration.set {
             return set.ascending.filter { $0 > .root && $0.offset < tables.stateCount }
         }
-        let leaf = _StateIndex(rawValue: configuration.leaf)
+        let leaf = configuration.leaf
         guard leaf >= .root, leaf.offset < tables.stateCount else { return [] }
         var path: [_StateIndex] = []
         var s = leaf

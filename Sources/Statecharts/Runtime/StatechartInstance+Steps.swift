@@ -32,7 +32,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     var currentConfiguration: Configuration {
         if status == .notStarted { return .notStarted }
-        return leaf != .none ? Configuration(leaf: leaf.rawValue) : Configuration(leaf: -1, set: activeSet)
+        return leaf != .none ? Configuration(leaf: leaf) : Configuration(set: activeSet)
     }
 
     // MARK: Actions

@@ -104,9 +104,28 @@ extension _Index where Kind == _IndexKind.States {
     @inlinable static var none: Self { Self(rawValue: -1) }
 }
 
+extension _Index where Kind == _IndexKind.States {
+    /// Not a state: a configuration's leaf before its instance started (``Configuration``).
+    @inlinable static var beforeStart: Self { Self(rawValue: -2) }
+}
+
 extension _Index where Kind == _IndexKind.Transitions {
     /// No transition (a result's empty field, a region step that is not one).
     @inlinable static var none: Self { Self(rawValue: -1) }
+    /// Whether this is ``none`` (every transition is 0 or more).
+    @inlinable var isNone: Bool { @inline(__always) get { rawValue < 0 } }
+}
+
+/// An index encodes as its number (a result's transitions, a configuration's leaf).
+extension _Index: Codable {
+    @usableFromInline
+    init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(Int32.self)) }
+
+    @usableFromInline
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 extension Array {

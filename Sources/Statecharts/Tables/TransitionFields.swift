@@ -1,29 +1,32 @@
 // Up to four transitions as a value (`_FourTransitions`) and packed in one word
 // (`_TransitionFields`): what a result holds inline, and what a joint step stores for its result.
 
-/// Up to four transitions, in order, -1 after the last: the inline part of results and lists.
+/// Up to four transitions, in order, ``_TransitionIndex/none`` after the last: the inline part of
+/// results and lists.
 @usableFromInline
 internal struct _FourTransitions: Sendable {
-    @usableFromInline var elements: (Int32, Int32, Int32, Int32)
+    @usableFromInline var elements: (_TransitionIndex, _TransitionIndex, _TransitionIndex, _TransitionIndex)
 
     @inlinable
-    init(_ a: Int32, _ b: Int32 = -1, _ c: Int32 = -1, _ d: Int32 = -1) { elements = (a, b, c, d) }
-
-    /// One transition.
-    @inlinable
-    init(_ t: _TransitionIndex) { elements = (t.rawValue, -1, -1, -1) }
-
-    @inlinable
-    static var none: _FourTransitions { _FourTransitions(-1) }
-
-    /// How many there are (transitions are never negative).
-    @inlinable
-    var count: Int { elements.0 < 0 ? 0 : elements.1 < 0 ? 1 : elements.2 < 0 ? 2 : elements.3 < 0 ? 3 : 4 }
-
-    @inlinable var first: Int32 { elements.0 }
+    init(_ a: _TransitionIndex, _ b: _TransitionIndex = .none, _ c: _TransitionIndex = .none,
+         _ d: _TransitionIndex = .none) {
+        elements = (a, b, c, d)
+    }
 
     @inlinable
-    subscript(i: Int) -> Int32 {
+    static var none: _FourTransitions { _FourTransitions(.none) }
+
+    /// How many there are (transitions are never negative: ``_TransitionIndex/none`` is below all).
+    @inlinable
+    var count: Int {
+        let e = elements
+        return e.0.isNone ? 0 : e.1.isNone ? 1 : e.2.isNone ? 2 : e.3.isNone ? 3 : 4
+    }
+
+    @inlinable var first: _TransitionIndex { elements.0 }
+
+    @inlinable
+    subscript(i: Int) -> _TransitionIndex {
         get {
             switch i {
             case 0: return elements.0
@@ -74,31 +77,35 @@ internal struct _TransitionFields {
             | Self.field(2, holding: e.2) | Self.field(3, holding: e.3)
     }
 
-    /// Transition `t` (-1 or more, small enough: ``fits(_:)``) as field `i`.
+    /// Transition `t` (or ``_TransitionIndex/none``; small enough: ``fits(_:)``) as field `i`.
     @inlinable @inline(__always)
-    static func field(_ i: UInt64, holding t: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: t &+ 1)) << fieldShift(i)
+    static func field(_ i: UInt64, holding t: _TransitionIndex) -> UInt64 {
+        _BitPacking.field(_BitPacking.word(t.next), at: Int(fieldShift(i)))
     }
 
-    /// The transition in field `i` (0 ..< 4), -1 for none.
+    /// The transition in field `i` (0 ..< 4), ``_TransitionIndex/none`` for none.
     @inlinable
-    subscript(i: UInt64) -> Int32 {
-        @inline(__always) get { Int32(truncatingIfNeeded: bits >> Self.fieldShift(i) & Self.fieldMask) &- 1 }
+    subscript(i: UInt64) -> _TransitionIndex {
+        @inline(__always) get {
+            let stored: _TransitionIndex = _BitPacking.index(_BitPacking.field(of: bits, at: Int(Self.fieldShift(i)), width: 14))
+            return stored.advanced(by: -1)
+        }
     }
 
     /// Adds transition `t` (small enough: ``fits(_:)``) as the next field; at most four times.
     @inlinable @inline(__always)
     mutating func append(_ t: _TransitionIndex) {
         // `&<<`: the shift stays below 64 (at most four fields).
-        bits |= UInt64(UInt32(bitPattern: t.rawValue &+ 1)) &<< shift
+        bits |= _BitPacking.word(t.next) &<< shift
         shift &+= Self.fieldShift(1) &- Self.fieldShift(0)
     }
 
-    /// Whether every transition of `four` fits a 14-bit field (each is -1 or more).
+    /// Whether every transition of `four` fits a 14-bit field (each is ``_TransitionIndex/none``
+    /// or more).
     @inlinable
     static func fits(_ four: _FourTransitions) -> Bool {
         let e = four.elements
-        return UInt32(bitPattern: e.0 &+ 1) | UInt32(bitPattern: e.1 &+ 1) | UInt32(bitPattern: e.2 &+ 1)
-            | UInt32(bitPattern: e.3 &+ 1) <= UInt32(fieldMask)
+        return _BitPacking.word(e.0.next) | _BitPacking.word(e.1.next) | _BitPacking.word(e.2.next)
+            | _BitPacking.word(e.3.next) <= fieldMask
     }
 }

@@ -90,7 +90,7 @@ extension StatechartInstance {
         for t in enabled {
             if tables.transitions.triggerKind[t] != _TriggerKind.pseudo.rawValue {
                 log.transitions.append(t)
-                observer.transitionTaken(TransitionID(rawValue: t.rawValue))
+                observer.transitionTaken(TransitionID(t))
             }
             runTransitionActions(t)
         }

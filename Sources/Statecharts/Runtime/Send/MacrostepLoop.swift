@@ -12,7 +12,7 @@ extension StatechartInstance {
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
         finishMacrostep(event, &log, steps: log.transitions.isEmpty ? 0 : 1, &observer)
         drainExternalQueue(&log, &observer)
-        return SendResult(log, from: Configuration(leaf: from.rawValue), to: currentConfiguration)
+        return SendResult(log, from: Configuration(leaf: from), to: currentConfiguration)
     }
 
     /// One external event's macrostep (SCXML's mainEventLoop body for one external event).

@@ -169,7 +169,7 @@ extension StatechartInstance {
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
                           Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        let from = Configuration(leaf: -1, set: active)
+        let from = Configuration(set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
         // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
         // can reach the outbox and nothing eventless can follow.

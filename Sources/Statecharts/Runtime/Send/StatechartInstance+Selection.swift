@@ -20,7 +20,7 @@ extension StatechartInstance {
     /// ```
     public func enabledTransitions(for event: Event) -> [TransitionID] {
         guard status == .running else { return [] }
-        return probeTransitions(chart.resolve(event), event: event).sorted().map { TransitionID(rawValue: $0.rawValue) }
+        return probeTransitions(chart.resolve(event), event: event).sorted().map { TransitionID($0) }
     }
 
     /// The transitions an event resolved as `resolved` would take in its first microstep, with

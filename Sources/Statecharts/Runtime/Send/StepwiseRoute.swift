@@ -61,7 +61,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         let domain = tables.transitions.domain[t].state
         if let domain { exitPath(below: domain, &observer) }
-        observer.transitionTaken(TransitionID(rawValue: t.rawValue))
+        observer.transitionTaken(TransitionID(t))
         runActions(tables.transitions.actions(of: t))
         // A plan with a domain has targets, so it moves the leaf.
         if domain != nil, let newLeaf = tables.transitions.planLeaf[t].newLeaf {
@@ -141,7 +141,7 @@ extension StatechartInstance {
             }
             exitPath(below: domain, &observer)
             log.transitions.append(t)
-            observer.transitionTaken(TransitionID(rawValue: t.rawValue))
+            observer.transitionTaken(TransitionID(t))
             runActions(tables.transitions.actions(of: t))
             leaf = remembered
             while count > 0 {

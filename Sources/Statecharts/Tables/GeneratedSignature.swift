@@ -1,7 +1,51 @@
-// What the code `@CompiledStatechart` generates says it was made for, as numbers: written by the
-// macro (StatechartsCompiledMacros) into the generated `_generatedPlans`, read by
-// StatechartsCompiled when the chart is made, and checked against the real chart. Encoded and
-// decoded here only, so that the writer and the reader cannot drift apart.
+// What the code `@CompiledStatechart` generates says it was made for: the tables' single-path
+// plans (``_CompiledPlan``, ``_CompiledPlanPhases``), and the signature, as numbers, written by
+// the macro (StatechartsCompiledMacros) into the generated `_generatedPlans`, read by
+// StatechartsCompiled when the chart is made, and checked against the real chart's tables.
+// Encoded and decoded here only, so that the writer and the reader cannot drift apart.
+
+/// One single-path plan: taking `transition` while `leaf` is the active atomic state runs the
+/// chart's actions `actions` (indices in the compiler's action numbering: transition actions
+/// state by state in document order, then initial and history-default actions, then every
+/// state's entry actions, then every state's exit actions), in order.
+@_spi(CompiledCharts)
+public struct _CompiledPlan: Sendable, Hashable {
+    /// The active atomic state the plan starts from (its index in document order).
+    public let leaf: Int32
+    /// The transition the plan takes.
+    public let transition: Int32
+    /// The actions the plan runs, in order: exits, the transition's, entries.
+    public let actions: [Int32]
+
+    /// Creates a plan description.
+    public init(leaf: Int32, transition: Int32, actions: [Int32]) {
+        self.leaf = leaf
+        self.transition = transition
+        self.actions = actions
+    }
+}
+
+/// How a single-path plan's actions (``_CompiledPlan/actions``) split into the phases of a
+/// microstep: the first `exitCount` are exit actions, the next `transitionCount` the
+/// transition's own, the rest entry actions. The regions route runs several plans together,
+/// phase by phase.
+@_spi(CompiledCharts)
+public struct _CompiledPlanPhases: Sendable, Hashable {
+    /// How many of the plan's actions are exit actions.
+    public let exitCount: Int
+    /// How many of the plan's actions, after the exit actions, are the transition's own.
+    public let transitionCount: Int
+    /// Whether the plan's leaf lies inside a parallel state: only then can the plan be taken
+    /// together with others (outside one, the configuration is a single path).
+    public let insideParallel: Bool
+
+    /// Creates a description of a plan's phases.
+    public init(exitCount: Int, transitionCount: Int, insideParallel: Bool) {
+        self.exitCount = exitCount
+        self.transitionCount = transitionCount
+        self.insideParallel = insideParallel
+    }
+}
 
 /// The plans, guards and joint steps generated code was made for: the numbers
 /// `[format, states, transitions, guardCount, guarded transitions..., planCount,
