@@ -68,9 +68,9 @@ extension CompiledChart {
     /// parallel states (only ever taken alone, so its order is the plan's): the whole plan, in the
     /// transition phase. The macro writes its own for charts with other plans.
     @inlinable @inline(__always)
-    public static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
-                                     _ outbox: inout Outbox<Event>) {
-        if phase == 1 { _runPlan(plan, &context, event, &outbox) }
+    public static func _runPlanPhase(_ plan: _GeneratedPlan, _ phase: _GeneratedPhase, _ context: inout Context,
+                                     _ event: Event?, _ outbox: inout Outbox<Event>) {
+        if phase == .transition { _runPlan(plan, &context, event, &outbox) }
     }
 }
 

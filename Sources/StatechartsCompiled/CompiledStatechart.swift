@@ -9,7 +9,8 @@ public final class CompiledStatechart<Chart: CompiledChart>: @unchecked Sendable
     /// steps, in storage the core owns and frees.
     let planTables: _CompiledPlanTables
 
-    private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [Int32], jointOf joints: [Int32]) {
+    private init(_ statechart: Statechart<Chart.StateID, Chart.Event, Chart.Context>, planOf plans: [_GeneratedPlan],
+                         jointOf joints: [_GeneratedJoint]) {
         self.statechart = statechart
         planTables = _CompiledPlanTables(chart: statechart, planOf: plans, jointOf: joints)
     }

@@ -13,9 +13,9 @@ struct GeneratedPlans {
     /// How each plan's actions split into exits, the transition's own and entries.
     var planPhases: [_CompiledPlanPhases]
     /// (transition, DSL guard number) for every guarded transition.
-    var guardOfTransition: [(Int32, Int)]
+    var guardOfTransition: [(TransitionID, Int)]
     /// Each joint step's plans (several plans the regions route takes together), in pick order.
-    var joints: [[Int32]]
+    var joints: [[_GeneratedPlan]]
     /// The numbers of a `_GeneratedSignature`, with actions in the compiler's numbering (the same
     /// in the twin and the real chart).
     var signature: [Int32]
@@ -48,7 +48,7 @@ struct GeneratedPlans {
         }
         guard let planOf = chart._planIndices(matching: plans) else { return nil }
         joints = chart._jointPlanLists(planOf: planOf)
-        guard joints.allSatisfy({ $0.allSatisfy { $0 >= 0 } }) else { return nil }
+        guard joints.allSatisfy({ $0.allSatisfy { !$0.isNone } }) else { return nil }
         let shape = chart._shape
         signature = _GeneratedSignature(states: shape.states, transitions: shape.transitions,
                                         guardedTransitions: guarded, plans: plans, joints: joints).words
@@ -108,9 +108,9 @@ enum PlanCodeGenerator {
         }
         let cases = sharedCases(lists)
         return """
-            \(access)static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, \
+            \(access)static func _runPlan(_ plan: Statecharts._GeneratedPlan, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
-                switch plan {
+                switch plan.rawValue {
             \(indented(cases))
                 }
             }
@@ -178,13 +178,13 @@ enum PlanCodeGenerator {
             }
             phaseCases.append("default:\n    break")
             let labels = (plansOf[split] ?? []).map(String.init).joined(separator: ", ")
-            return "case \(labels):\n    switch phase {\n\(indented(phaseCases))\n    }"
+            return "case \(labels):\n    switch phase.rawValue {\n\(indented(phaseCases))\n    }"
         }
-        cases.append("default:\n    if phase == 1 {\n        Self._runPlan(plan, &context, event, &outbox)\n    }")
+        cases.append("default:\n    if phase == .transition {\n        Self._runPlan(plan, &context, event, &outbox)\n    }")
         return """
-            \(access)static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, \
-            _ outbox: inout Statecharts.Outbox<Event>) {
-                switch plan {
+            \(access)static func _runPlanPhase(_ plan: Statecharts._GeneratedPlan, _ phase: Statecharts._GeneratedPhase, \
+            _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                switch plan.rawValue {
             \(indented(cases))
                 }
             }
@@ -202,8 +202,8 @@ enum PlanCodeGenerator {
             lists = generated.joints.map { plans in
                 var exits: [Int] = [], transitions: [Int] = [], entries: [Int] = []
                 for p in plans {
-                    let list = generated.planActions[Int(p)].map { canonical[$0] }
-                    let phases = generated.planPhases[Int(p)]
+                    let list = generated.planActions[Int(p.rawValue)].map { canonical[$0] }
+                    let phases = generated.planPhases[Int(p.rawValue)]
                     let transitionEnd = min(phases.exitCount + phases.transitionCount, list.count)
                     let exitEnd = min(phases.exitCount, transitionEnd)
                     exits = Array(list[..<exitEnd]) + exits
@@ -215,9 +215,9 @@ enum PlanCodeGenerator {
         }
         let cases = sharedCases(lists)
         return """
-            \(access)static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, \
+            \(access)static func _runJoint(_ joint: Statecharts._GeneratedJoint, _ context: inout Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) {
-                switch joint {
+                switch joint.rawValue {
             \(indented(cases))
                 }
             }
@@ -227,13 +227,13 @@ enum PlanCodeGenerator {
     /// `_evaluateGuard`: one `switch` over the guarded transitions (`true` for the others).
     static func evaluateGuard(access: String, _ generated: GeneratedPlans?) -> String {
         var cases = (generated?.guardOfTransition ?? []).map { t, g in
-            "case \(t):\n    return Self._guard\(g)(context, event, &outbox)"
+            "case \(t.rawValue):\n    return Self._guard\(g)(context, event, &outbox)"
         }
         cases.append("default:\n    return true")
         return """
-            \(access)static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, \
+            \(access)static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                switch transition {
+                switch transition.rawValue {
             \(indented(cases))
                 }
             }

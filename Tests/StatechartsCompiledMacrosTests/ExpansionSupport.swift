@@ -28,22 +28,22 @@ func fallbackMembers(_ name: String) -> String {
 
         static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<\(name)>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<\(name)>._make()
 
-        static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-            switch plan {
+        static func _runPlan(_ plan: Statecharts._GeneratedPlan, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+            switch plan.rawValue {
             default:
                 break
             }
         }
 
-        static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-            switch transition {
+        static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+            switch transition.rawValue {
             default:
                 return true
             }
         }
 
-        static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-            switch joint {
+        static func _runJoint(_ joint: Statecharts._GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+            switch joint.rawValue {
             default:
                 break
             }

@@ -31,22 +31,22 @@ import Testing
 
                 public static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<W1Chart>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<W1Chart>._make()
 
-                @inlinable public static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch plan {
+                @inlinable public static func _runPlan(_ plan: Statecharts._GeneratedPlan, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan.rawValue {
                     default:
                         Self._action0(&context, event, &outbox)
                     }
                 }
 
-                @inlinable public static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                    switch transition {
+                @inlinable public static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                    switch transition.rawValue {
                     default:
                         return true
                     }
                 }
 
-                @inlinable public static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch joint {
+                @inlinable public static func _runJoint(_ joint: Statecharts._GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint.rawValue {
                     default:
                         break
                     }
@@ -105,8 +105,8 @@ import Testing
 
                 static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Door>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Door>._make()
 
-                static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch plan {
+                static func _runPlan(_ plan: Statecharts._GeneratedPlan, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan.rawValue {
                     default:
                         Self._action0(&context, event, &outbox)
                         Self._action1(&context, event, &outbox)
@@ -114,8 +114,8 @@ import Testing
                     }
                 }
 
-                static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                    switch transition {
+                static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                    switch transition.rawValue {
                     case 0:
                         return Self._guard0(context, event, &outbox)
                     default:
@@ -123,8 +123,8 @@ import Testing
                     }
                 }
 
-                static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch joint {
+                static func _runJoint(_ joint: Statecharts._GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint.rawValue {
                     default:
                         break
                     }
@@ -223,8 +223,8 @@ import Testing
 
                 static let _compiledChart: Result<StatechartsCompiled.CompiledStatechart<Pair>, StatechartsCompiled.CompiledChartError> = StatechartsCompiled.CompiledStatechart<Pair>._make()
 
-                static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch plan {
+                static func _runPlan(_ plan: Statecharts._GeneratedPlan, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan.rawValue {
                     case 0:
                         Self._action0(&context, event, &outbox)
                         Self._action1(&context, event, &outbox)
@@ -235,17 +235,17 @@ import Testing
                     }
                 }
 
-                static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
-                    switch transition {
+                static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
+                    switch transition.rawValue {
                     default:
                         return true
                     }
                 }
 
-                static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch plan {
+                static func _runPlanPhase(_ plan: Statecharts._GeneratedPlan, _ phase: Statecharts._GeneratedPhase, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch plan.rawValue {
                     case 0:
-                        switch phase {
+                        switch phase.rawValue {
                         case 0:
                             Self._action0(&context, event, &outbox)
                         case 1:
@@ -254,21 +254,21 @@ import Testing
                             break
                         }
                     case 2:
-                        switch phase {
+                        switch phase.rawValue {
                         case 2:
                             Self._action3(&context, event, &outbox)
                         default:
                             break
                         }
                     default:
-                        if phase == 1 {
+                        if phase == .transition {
                             Self._runPlan(plan, &context, event, &outbox)
                         }
                     }
                 }
 
-                static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
-                    switch joint {
+                static func _runJoint(_ joint: Statecharts._GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
+                    switch joint.rawValue {
                     case 0:
                         Self._action1(&context, event, &outbox)
                         Self._action3(&context, event, &outbox)

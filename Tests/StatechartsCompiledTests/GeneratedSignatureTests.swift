@@ -7,9 +7,9 @@ import StatechartsCompiled
 @Suite("Generated signature")
 struct GeneratedSignatureTests {
     static let sample = _GeneratedSignature(
-        states: 4, transitions: 5, guardedTransitions: [1],
+        states: 4, transitions: 5, guardedTransitions: [TransitionID(rawValue: 1)],
         plans: [_CompiledPlan(leaf: 1, transition: 0, actions: [3, 0]), _CompiledPlan(leaf: 2, transition: 2, actions: [])],
-        joints: [[0, 1]])
+        joints: [[_GeneratedPlan(rawValue: 0), _GeneratedPlan(rawValue: 1)]])
 
     @Test("a signature's numbers follow the documented layout and decode to it")
     func roundTrip() {

@@ -61,14 +61,15 @@ public struct _GeneratedSignature: Sendable, Hashable {
     /// How many transitions the chart has (pseudo-transitions included).
     public var transitions: Int
     /// The transitions with a guard, in order.
-    public var guardedTransitions: [Int32]
+    public var guardedTransitions: [TransitionID]
     /// The single-path plans, in the order of the generated plan numbers.
     public var plans: [_CompiledPlan]
     /// Each generated joint step's plans, in pick order (indices into `plans`).
-    public var joints: [[Int32]]
+    public var joints: [[_GeneratedPlan]]
 
     /// A signature of these parts.
-    public init(states: Int, transitions: Int, guardedTransitions: [Int32], plans: [_CompiledPlan], joints: [[Int32]]) {
+    public init(states: Int, transitions: Int, guardedTransitions: [TransitionID], plans: [_CompiledPlan],
+                joints: [[_GeneratedPlan]]) {
         self.states = states
         self.transitions = transitions
         self.guardedTransitions = guardedTransitions
@@ -79,11 +80,11 @@ public struct _GeneratedSignature: Sendable, Hashable {
     /// The signature as numbers.
     public var words: [Int32] {
         var words: [Int32] = [Self.format, Int32(states), Int32(transitions), Int32(guardedTransitions.count)]
-        words += guardedTransitions
+        words += guardedTransitions.map(\.rawValue)
         words.append(Int32(plans.count))
         for plan in plans { words += [plan.leaf, plan.transition, Int32(plan.actions.count)] + plan.actions }
         words.append(Int32(joints.count))
-        for joint in joints { words += [Int32(joint.count)] + joint }
+        for joint in joints { words += [Int32(joint.count)] + joint.map(\.rawValue) }
         return words
     }
 
@@ -100,13 +101,14 @@ public struct _GeneratedSignature: Sendable, Hashable {
             plans.append(_CompiledPlan(leaf: leaf, transition: transition, actions: actions))
         }
         guard let jointCount = reader.count() else { return nil }
-        var joints: [[Int32]] = []
+        var joints: [[_GeneratedPlan]] = []
         for _ in 0..<jointCount {
             guard let picks = reader.list() else { return nil }
-            joints.append(picks)
+            joints.append(picks.map(_GeneratedPlan.init(rawValue:)))
         }
         guard reader.isAtEnd else { return nil }
-        self.init(states: Int(states), transitions: Int(transitions), guardedTransitions: guarded, plans: plans, joints: joints)
+        self.init(states: Int(states), transitions: Int(transitions), guardedTransitions: guarded.map(TransitionID.init(rawValue:)),
+                  plans: plans, joints: joints)
     }
 
     /// Reads numbers in order, never past the end.

@@ -227,15 +227,14 @@ internal struct _CandidatePlan: BitwiseCopyable, Sendable {
 internal enum _MicrostepPhase: Sendable {
     case exit, transition, entry
 
-    /// The phase as generated code receives it (``_GeneratedPlans/_runPlanPhase(_:_:_:_:_:)``):
-    /// 0, 1 or 2, in microstep order.
+    /// The phase as generated code receives it (``_GeneratedPlans/_runPlanPhase(_:_:_:_:_:)``).
     @inlinable
-    var generatedCode: Int32 {
+    var generatedCode: _GeneratedPhase {
         @inline(__always) get {
             switch self {
-            case .exit: 0
-            case .transition: 1
-            case .entry: 2
+            case .exit: .exits
+            case .transition: .transition
+            case .entry: .entries
             }
         }
     }

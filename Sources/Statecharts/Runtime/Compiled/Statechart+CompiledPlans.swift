@@ -52,14 +52,14 @@ extension Statechart {
 
     /// The transitions that have a guard, in transition order.
     @_spi(CompiledCharts)
-    public var _guardedTransitions: [Int32] {
-        guards.indices.filter { guards[$0] != nil }.map(\.rawValue)
+    public var _guardedTransitions: [TransitionID] {
+        guards.indices.filter { guards[$0] != nil }.map(TransitionID.init)
     }
 
     /// The name of transition `transition`'s guard (`nil` without a guard or a name).
     @_spi(CompiledCharts)
-    public func _guardName(of transition: Int32) -> String? {
-        let t = _TransitionIndex(rawValue: transition)
+    public func _guardName(of transition: TransitionID) -> String? {
+        let t = transition.index
         guard guards.indices.contains(t) else { return nil }
         return guards[t]?.name
     }
@@ -69,14 +69,16 @@ extension Statechart {
     @_spi(CompiledCharts)
     public var _shape: (states: Int, transitions: Int) { (tables.stateCount, tables.transitions.count) }
 
-    /// For each candidate of the candidate table, the index in `plans` of the plan it runs, or -1
-    /// when it has no single-path plan. `nil` when a candidate with a plan finds none in `plans`
+    /// For each candidate of the candidate table, the plan in `plans` it runs, or
+    /// ``_GeneratedPlan/none`` when it has no single-path plan. `nil` when a candidate with a plan finds none in `plans`
     /// with the same leaf, transition and actions: the plans were made for another chart.
     @_spi(CompiledCharts)
-    public func _planIndices(matching plans: [_CompiledPlan]) -> [Int32]? {
-        var indexOf: [_CompiledPlan: Int32] = [:]
-        for (i, plan) in plans.enumerated() where indexOf[plan] == nil { indexOf[plan] = Int32(i) }
-        var result = Array(repeating: Int32(-1), count: tables.candidates.transition.count)
+    public func _planIndices(matching plans: [_CompiledPlan]) -> [_GeneratedPlan]? {
+        var indexOf: [_CompiledPlan: _GeneratedPlan] = [:]
+        for (i, plan) in plans.enumerated() where indexOf[plan] == nil {
+            indexOf[plan] = _GeneratedPlan(position: i)
+        }
+        var result = Array(repeating: _GeneratedPlan.none, count: tables.candidates.transition.count)
         var complete = true
         forEachCandidatePlan { c, plan in
             if let i = indexOf[plan] { result[c] = i } else { complete = false }
@@ -111,20 +113,23 @@ extension Statechart {
     /// For each of the chart's joint steps (several region-local plans the regions route takes
     /// together, see ``_JointTables``), in the chart's joint numbering, the plans of its picks in
     /// pick order, where `planOf[c]` is candidate `c`'s plan (as ``_planIndices(matching:)``
-    /// gives it); -1 for a pick `planOf` does not cover. Empty without joint steps.
+    /// gives it); ``_GeneratedPlan/none`` for a pick `planOf` does not cover. Empty without joint
+    /// steps.
     @_spi(CompiledCharts)
-    public func _jointPlanLists(planOf: [Int32]) -> [[Int32]] {
-        tables.joints.pickLists.map { picks in picks.map { c in c.offset < planOf.count ? planOf[c] : -1 } }
+    public func _jointPlanLists(planOf: [_GeneratedPlan]) -> [[_GeneratedPlan]] {
+        tables.joints.pickLists.map { picks in picks.map { c in c.offset < planOf.count ? planOf[c] : .none } }
     }
 
     /// For each of the chart's joint steps, the index in `lists` of the list with the same plans
     /// (see ``_jointPlanLists(planOf:)``); `nil` when one has none: the lists were made for
     /// another chart.
     @_spi(CompiledCharts)
-    public func _jointIndices(planOf: [Int32], matching lists: [[Int32]]) -> [Int32]? {
-        var indexOf: [[Int32]: Int32] = [:]
-        for (i, list) in lists.enumerated() where indexOf[list] == nil { indexOf[list] = Int32(i) }
-        var result: [Int32] = []
+    public func _jointIndices(planOf: [_GeneratedPlan], matching lists: [[_GeneratedPlan]]) -> [_GeneratedJoint]? {
+        var indexOf: [[_GeneratedPlan]: _GeneratedJoint] = [:]
+        for (i, list) in lists.enumerated() where indexOf[list] == nil {
+            indexOf[list] = _GeneratedJoint(position: i)
+        }
+        var result: [_GeneratedJoint] = []
         for list in _jointPlanLists(planOf: planOf) {
             guard let i = indexOf[list] else { return nil }
             result.append(i)

@@ -153,22 +153,22 @@ public protocol _GeneratedPlans {
     /// The chart's extended state.
     associatedtype Context
 
-    /// Runs plan `plan` (an index into the plans the code was generated for).
-    static func _runPlan(_ plan: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+    /// Runs plan `plan` (one of the plans the code was generated for).
+    static func _runPlan(_ plan: _GeneratedPlan, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
 
     /// Evaluates the guard of transition `transition` (`true` when it has none).
-    static func _evaluateGuard(_ transition: Int32, _ context: Context, _ event: Event?, _ outbox: inout Outbox<Event>) -> Bool
+    static func _evaluateGuard(_ transition: TransitionID, _ context: Context, _ event: Event?,
+                               _ outbox: inout Outbox<Event>) -> Bool
 
-    /// Runs the actions of one phase of plan `plan`: `phase` 0 its exit actions, 1 its
-    /// transition's own, 2 its entry actions (the regions route takes several plans together,
-    /// phase by phase).
-    static func _runPlanPhase(_ plan: Int32, _ phase: Int32, _ context: inout Context, _ event: Event?,
+    /// Runs the actions of one phase of plan `plan`: its exit actions, its transition's own, or
+    /// its entry actions (the regions route takes several plans together, phase by phase).
+    static func _runPlanPhase(_ plan: _GeneratedPlan, _ phase: _GeneratedPhase, _ context: inout Context, _ event: Event?,
                               _ outbox: inout Outbox<Event>)
 
-    /// Runs joint step `joint` (an index into the joint steps the code was generated for): the
-    /// actions of several plans taken together by the regions route, all exits, then all
-    /// transition actions, then all entries.
-    static func _runJoint(_ joint: Int32, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+    /// Runs joint step `joint` (one of the joint steps the code was generated for): the actions
+    /// of several plans taken together by the regions route, all exits, then all transition
+    /// actions, then all entries.
+    static func _runJoint(_ joint: _GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
 }
 
 /// What a compiled instance's `send` reads without going through its chart: the chart's direct
@@ -182,13 +182,13 @@ public protocol _GeneratedPlans {
 /// which the compiled instance holds: safe to read from any thread.
 @frozen
 public struct _CompiledSendTables: @unchecked Sendable {
-    @usableFromInline let planOf: UnsafePointer<Int32>
+    @usableFromInline let planOf: UnsafePointer<_GeneratedPlan>
     @usableFromInline let direct: _DirectTableHandle
     /// `jointOf[j]`: the generated joint step of the chart's joint step `j` (see
     /// ``Statechart/_jointIndices(planOf:matching:)``).
-    @usableFromInline let jointOf: UnsafePointer<Int32>
+    @usableFromInline let jointOf: UnsafePointer<_GeneratedJoint>
 
-    @inlinable init(planOf: UnsafePointer<Int32>, direct: _DirectTableHandle, jointOf: UnsafePointer<Int32>) {
+    @inlinable init(planOf: UnsafePointer<_GeneratedPlan>, direct: _DirectTableHandle, jointOf: UnsafePointer<_GeneratedJoint>) {
         self.planOf = planOf
         self.direct = direct
         self.jointOf = jointOf
@@ -208,12 +208,13 @@ public final class _CompiledPlanTables: @unchecked Sendable {
     /// Keeps the direct table alive.
     private let chart: AnyObject
 
-    /// The send tables of `chart` with `planOf`, the compiled chart's plan of each candidate (-1
-    /// for none), and `jointOf`, its joint step of each of the chart's.
-    public init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [Int32], jointOf: [Int32]) {
-        // At least one element each (-1), so that the pointers are never to empty storage.
-        let plans: _Table<_CandidateIndex, Int32> = storage.table(planOf.isEmpty ? [-1] : planOf)
-        let joints: _Table<_JointIndex, Int32> = storage.table(jointOf.isEmpty ? [-1] : jointOf)
+    /// The send tables of `chart` with `planOf`, the compiled chart's plan of each candidate
+    /// (``_GeneratedPlan/none`` for none), and `jointOf`, its joint step of each of the chart's.
+    public init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [_GeneratedPlan],
+                                         jointOf: [_GeneratedJoint]) {
+        // At least one element each, so that the pointers are never to empty storage.
+        let plans: _Table<_CandidateIndex, _GeneratedPlan> = storage.table(planOf.isEmpty ? [.none] : planOf)
+        let joints: _Table<_JointIndex, _GeneratedJoint> = storage.table(jointOf.isEmpty ? [_GeneratedJoint(rawValue: -1)] : jointOf)
         sendTables = _CompiledSendTables(planOf: UnsafePointer(plans.base), direct: chart.direct, jointOf: UnsafePointer(joints.base))
         self.chart = chart
     }
@@ -260,7 +261,7 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
 
     @inlinable @inline(__always)
     func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
-        Plans._evaluateGuard(t.rawValue, instance.context, instance.currentEvent, &instance.outbox)
+        Plans._evaluateGuard(TransitionID(t), instance.context, instance.currentEvent, &instance.outbox)
     }
 
     @inlinable @inline(__always)
