@@ -65,8 +65,10 @@ public final class PostgresDurableStorage: DurableStorage {
     ///
     /// - Parameters:
     ///   - url: `postgres://user[:password]@host[:port]/database`, optionally with
-    ///     `?schema=NAME` (the schema of the tables, `public` by default) and
-    ///     `&sslmode=disable|prefer|require|verify-full` (`prefer` by default, as libpq's).
+    ///     `?schema=NAME` (the schema of the tables, `public` by default),
+    ///     `&sslmode=disable|prefer|require|verify-full` (`prefer` by default, as libpq's) and
+    ///     `&connect_timeout=SECONDS` (how long opening a connection may take, 10 by default, as
+    ///     libpq's parameter of that name but never unlimited: 1 to 86,400).
     ///   - poolSize: the most connections the storage opens; concurrent transactions beyond it wait
     ///     for one.
     ///   - locking: how concurrent sends to one instance are kept apart (``Locking``).

@@ -1,7 +1,8 @@
 import Foundation
 import PostgresNIO
 
-/// A connection URL, `postgres://user[:password]@host[:port]/database[?schema=NAME&sslmode=MODE]`,
+/// A connection URL,
+/// `postgres://user[:password]@host[:port]/database[?schema=NAME&sslmode=MODE&connect_timeout=SECONDS]`,
 /// read into its parts.
 struct PostgresURL: Sendable {
     /// How the connection uses TLS: libpq's `sslmode` values that apply.
@@ -24,8 +25,15 @@ struct PostgresURL: Sendable {
     /// The schema that holds the store's tables (`public` by default).
     var schema: String
     var tls: TLSMode
+    /// How long opening a connection may take, in seconds (libpq's `connect_timeout`; 10 by
+    /// default).
+    var connectTimeoutSeconds: Int
 
-    static let usage = "postgres://user[:password]@host[:port]/database[?schema=NAME&sslmode=disable|prefer|require|verify-full]"
+    /// The longest `connect_timeout` accepted: a day.
+    static let longestConnectTimeout = 86_400
+
+    static let usage = "postgres://user[:password]@host[:port]/database"
+        + "[?schema=NAME&sslmode=disable|prefer|require|verify-full&connect_timeout=SECONDS]"
 
     init(_ text: String) throws {
         func malformed(_ why: String) -> PostgresDurableStorageError {
@@ -44,6 +52,7 @@ struct PostgresURL: Sendable {
         guard !database.isEmpty, !database.contains("/") else { throw malformed("there is no database name after the host ('/database')") }
         var schema = "public"
         var tls = TLSMode.prefer
+        var connectTimeoutSeconds = 10
         for item in components.queryItems ?? [] {
             switch item.name {
             case "schema":
@@ -56,8 +65,13 @@ struct PostgresURL: Sendable {
                     throw malformed("sslmode '\(item.value ?? "")' is not one of disable, prefer, require, verify-full")
                 }
                 tls = mode
+            case "connect_timeout":
+                guard let value = item.value, let seconds = Int(value), (1...Self.longestConnectTimeout).contains(seconds) else {
+                    throw malformed("connect_timeout '\(item.value ?? "")' is not a whole number of seconds from 1 to \(Self.longestConnectTimeout)")
+                }
+                connectTimeoutSeconds = seconds
             default:
-                throw malformed("unknown parameter '\(item.name)' (schema and sslmode are known)")
+                throw malformed("unknown parameter '\(item.name)' (schema, sslmode and connect_timeout are known)")
             }
         }
         self.host = host
@@ -73,6 +87,7 @@ struct PostgresURL: Sendable {
         self.database = database
         self.schema = schema
         self.tls = tls
+        self.connectTimeoutSeconds = connectTimeoutSeconds
     }
 
     /// Whether `name` can be used unquoted as a PostgreSQL identifier (lower case letters, so it
@@ -94,7 +109,7 @@ struct PostgresURL: Sendable {
             host: host, port: port, username: user, password: password, database: database, tls: clientTLS)
         configuration.options.maximumConnections = max(1, poolSize)
         configuration.options.minimumConnections = 0
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         return configuration
     }
 
@@ -109,7 +124,7 @@ struct PostgresURL: Sendable {
         }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         return configuration
     }
 

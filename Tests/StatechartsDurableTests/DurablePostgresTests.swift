@@ -161,6 +161,10 @@ struct DurablePostgresTests {
             ("postgres://u@localhost:99999/db", "port"),
             ("postgres://u@localhost/db?schema=Bad-Name", "schema"),
             ("postgres://u@localhost/db?sslmode=sometimes", "sslmode"),
+            ("postgres://u@localhost/db?connect_timeout=0", "connect_timeout"),
+            ("postgres://u@localhost/db?connect_timeout=2.5", "connect_timeout"),
+            ("postgres://u@localhost/db?connect_timeout=86401", "connect_timeout"),
+            ("postgres://u@localhost/db?connect_timeout", "connect_timeout"),
             ("not a url", "URL"),
         ]
         for (url, mentions) in cases {
@@ -186,6 +190,24 @@ struct DurablePostgresTests {
         } catch let error as PostgresDurableStorageError {
             #expect(error.message.contains("cannot connect to PostgreSQL at 127.0.0.1:1/nothing"), "\(error)")
         }
+    }
+
+    @Test("connect_timeout in the URL is how long opening a connection may take")
+    func connectTimeoutFromURL() async throws {
+        // A server that never answers: the connection is given up after the URL's 1 s (NIO's
+        // error names the timeout it was given; the default would be 10 s).
+        let listener = try FullListener()
+        defer { listener.close() }
+        do {
+            _ = try await PostgresDurableStorage.connect(url: "postgres://nobody@127.0.0.1:\(listener.port)/nothing?connect_timeout=1")
+            Issue.record("a connection to a server that never answers succeeded")
+        } catch let error as PostgresDurableStorageError {
+            #expect(error.message.contains("Connect timeout (1 s)"), "\(error)")
+        }
+        // And a real server is reached with one.
+        let base = try PostgresTestServer.requireURL()
+        let storage = try await PostgresDurableStorage.connect(url: base + (base.contains("?") ? "&" : "?") + "connect_timeout=30")
+        await storage.close()
     }
 
     @Test("a wrong database name is the server's own refusal")

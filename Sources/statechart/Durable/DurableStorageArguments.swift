@@ -9,7 +9,7 @@ struct DurableStorageArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The SQLite database file (created when missing).", valueName: "PATH"))
     var sqlite: String?
 
-    @Option(help: ArgumentHelp("The PostgreSQL server: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?schema=NAME&sslmode=disable|prefer|require].",
+    @Option(help: ArgumentHelp("The PostgreSQL server: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?schema=NAME&sslmode=disable|prefer|require|verify-full&connect_timeout=SECONDS].",
                                valueName: "URL"))
     var postgres: String?
 

@@ -27,7 +27,24 @@ let storageKinds: [StorageKind] = PostgresTestServer.shouldTest ? [.sqlite, .pos
 /// The PostgreSQL server the tests use: `STATECHARTS_POSTGRES_URL`
 /// (`scripts/postgres-test-server.sh start` prints one).
 enum PostgresTestServer {
-    static let url: String? = ProcessInfo.processInfo.environment["STATECHARTS_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let url: String? = ProcessInfo.processInfo.environment["STATECHARTS_POSTGRES_URL"]
+        .flatMap { $0.isEmpty ? nil : withConnectTimeout($0) }
+
+    /// How long the tests let a connection take to open. Under ThreadSanitizer (`make tsan`, built
+    /// with STATECHARTS_TSAN) the whole suite runs several times slower, and on 2 busy cores
+    /// opening a connection took more than the storage's default 10 s ("Connect timeout (10 s)"
+    /// in the durable PostgreSQL suites); the storage's default everywhere else.
+    #if STATECHARTS_TSAN
+    static let connectTimeoutSeconds = 120
+    #else
+    static let connectTimeoutSeconds = 10
+    #endif
+
+    /// `base` with `connect_timeout` set to ``connectTimeoutSeconds`` unless it sets one.
+    static func withConnectTimeout(_ base: String) -> String {
+        guard connectTimeoutSeconds != 10, !base.contains("connect_timeout=") else { return base }
+        return base + (base.contains("?") ? "&" : "?") + "connect_timeout=\(connectTimeoutSeconds)"
+    }
     static let inCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
     /// Whether the PostgreSQL tests run: with a URL, or in CI (where they then fail without one);
     /// never in a build without PostgreSQL.
@@ -64,7 +81,7 @@ enum PostgresTestServer {
         let database = String(parts.path.dropFirst())
         var configuration = PostgresConnection.Configuration(host: host, port: parts.port ?? 5432, username: user,
                                                              password: parts.password, database: database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         let logger = Logger(label: "durable-tests", factory: { _ in SwiftLogNoOpLogHandler() })
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
