@@ -135,13 +135,13 @@ internal struct _RegionRow: BitwiseCopyable, Sendable {
     /// regions route keeps in a register.
     @inlinable @inline(__always)
     static func packed(_ c: _CandidateIndex, at i: Int) -> UInt64 {
-        _BitPacking.field(UInt64(UInt32(bitPattern: c.rawValue)), at: 16 &* i)
+        _BitPacking.field(_BitPacking.word(c), at: 16 &* i)
     }
 
     /// Pick `i` of a word of picks made by ``packed(_:at:)``.
     @inlinable @inline(__always)
     static func unpacked(_ picks: UInt64, at i: Int) -> _CandidateIndex {
-        _CandidateIndex(rawValue: Int32(truncatingIfNeeded: _BitPacking.field(of: picks, at: 16 &* i, width: 16)))
+        _BitPacking.index(_BitPacking.field(of: picks, at: 16 &* i, width: 16))
     }
 }
 
@@ -354,7 +354,7 @@ internal struct _PlanEntry: BitwiseCopyable, Sendable {
 
     @inlinable
     init(state: _StateIndex, byDefault: Bool) {
-        rawValue = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(UInt32(bitPattern: state.rawValue)), at: 0)
+        rawValue = UInt32(truncatingIfNeeded: _BitPacking.field(_BitPacking.word(state), at: 0)
             | _BitPacking.flag(byDefault, at: Self.defaultEntryBit))
     }
 
@@ -362,7 +362,7 @@ internal struct _PlanEntry: BitwiseCopyable, Sendable {
     @inlinable
     var state: _StateIndex {
         @inline(__always) get {
-            _StateIndex(rawValue: Int32(truncatingIfNeeded: _BitPacking.field(of: UInt64(rawValue), at: 0, width: Self.defaultEntryBit)))
+            _BitPacking.index(_BitPacking.field(of: UInt64(rawValue), at: 0, width: Self.defaultEntryBit))
         }
     }
 
