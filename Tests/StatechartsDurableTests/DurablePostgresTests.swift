@@ -206,7 +206,7 @@ struct DurablePostgresTests {
         }
         // And a real server is reached with one.
         let base = try PostgresTestServer.requireURL()
-        let storage = try await PostgresDurableStorage.connect(url: base + (base.contains("?") ? "&" : "?") + "connect_timeout=30")
+        let storage = try await PostgresDurableStorage.connect(url: PostgresTestServer.adding("connect_timeout=30", to: base))
         await storage.close()
     }
 

@@ -40,10 +40,20 @@ enum PostgresTestServer {
     static let connectTimeoutSeconds = 10
     #endif
 
-    /// `base` with `connect_timeout` set to ``connectTimeoutSeconds`` unless it sets one.
+    /// `base` with `connect_timeout` set to ``connectTimeoutSeconds`` under ThreadSanitizer,
+    /// unless it sets one; elsewhere `base` as it is (the storage's default applies).
     static func withConnectTimeout(_ base: String) -> String {
-        guard connectTimeoutSeconds != 10, !base.contains("connect_timeout=") else { return base }
-        return base + (base.contains("?") ? "&" : "?") + "connect_timeout=\(connectTimeoutSeconds)"
+        #if STATECHARTS_TSAN
+        guard !base.contains("connect_timeout=") else { return base }
+        return adding("connect_timeout=\(connectTimeoutSeconds)", to: base)
+        #else
+        return base
+        #endif
+    }
+
+    /// `base` with one more query parameter (`name=value`), after `?` or `&`.
+    static func adding(_ parameter: String, to base: String) -> String {
+        base + (base.contains("?") ? "&" : "?") + parameter
     }
     static let inCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
     /// Whether the PostgreSQL tests run: with a URL, or in CI (where they then fail without one);
@@ -67,7 +77,7 @@ enum PostgresTestServer {
 
     /// `url` with `?schema=NAME` (or `&schema=NAME`) added.
     static func url(_ base: String, schema: String) -> String {
-        base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
+        adding("schema=\(schema)", to: base)
     }
 
     #if canImport(StatechartsDurablePostgres)
