@@ -49,15 +49,31 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        if let result = base._sendCompiledFront(event, by: Chart.self, tables: tables) { return result }
-        return sendOutOfLine(event)
+        if Chart.Event._namesMayBeTags {
+            // The class is the event's tag: read again out of line, not carried there.
+            if let direct = base._directEvent(event), let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) {
+                return result
+            }
+            return sendByRoute(event)
+        }
+        // A name is looked up once, here, and its class carried to the candidate stage.
+        guard let direct = base._directEvent(event) else { return sendByRoute(event) }
+        if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
+        return sendByCandidates(direct)
     }
 
-    /// What the direct table does not decide: the rest of `send`, one call out of line,
-    /// specialized for the chart where `send` is used, reading the tables from this instance.
+    /// What the direct entry leaves: one call out of line, specialized for the chart where
+    /// `send` is used, reading the tables from this instance.
     @inlinable @inline(never)
-    mutating func sendOutOfLine(_ event: Chart.Event) -> SendResult {
-        base._sendCompiledRest(event, by: Chart.self, tables: tables)
+    mutating func sendByCandidates(_ event: _DirectEvent<Chart.Event>) -> SendResult {
+        base._sendByCandidates(event, by: Chart.self, tables: tables)
+    }
+
+    /// The rest of `send` for an event the direct table did not decide, out of line as
+    /// ``sendByCandidates(_:)``.
+    @inlinable @inline(never)
+    mutating func sendByRoute(_ event: Chart.Event) -> SendResult {
+        base._sendByRoute(event, by: Chart.self, tables: tables)
     }
 
     /// Sends an event, reporting to `observer` (the plain route: observers see every state

@@ -282,36 +282,69 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     }
 }
 
+/// An event sent to a compiled instance whose leaf row is direct, with its class: what the
+/// compiled `send` resolves once, in its inlined front, and hands to what follows out of line.
+/// Not for use outside StatechartsCompiled.
+@frozen
+public struct _DirectEvent<Event: StatechartEvent> {
+    @usableFromInline let event: Event
+    @usableFromInline let classID: _EventClass
+
+    @inlinable init(_ event: Event, _ classID: _EventClass) {
+        self.event = event
+        self.classID = classID
+    }
+}
+
+// A compiled chart's `send` (StatechartsCompiled's `CompiledInstance.send`), in parts for its
+// code to put together. The front, inlined into the caller, resolves the event's class on a
+// direct row (`_directEvent`) and reads the direct entry (`_sendByDirectEntry`). What the entry
+// leaves goes out of line to the single-path route's candidate stage (`_sendByCandidates`, with
+// the class resolved in front), and any other row to the route `take` chooses (`_sendByRoute`).
+// Names that are tags take `_sendByRoute` for both: their class is the tag, read again there with
+// no lookup, which keeps the inlined front from holding the class alive across the direct
+// entry's actions (five instructions an event on W1). The out-of-line parts are methods of the
+// compiled instance that read its tables themselves. `Plans` is the chart's generated code
+// (``_GeneratedPlans``), which runs the plans and guards of the single-path, joint and regions
+// routes.
 extension StatechartInstance {
-    /// The front of a compiled chart's `send` (`Plans`: its generated code, see
-    /// ``_GeneratedPlans``): the direct table's answer, or `nil` when it does not decide the event
-    /// (nothing has happened then), and ``_sendCompiledRest(_:by:tables:)`` follows, out of line.
-    /// Not for use outside StatechartsCompiled.
-    ///
-    /// Only this is inlined into the caller, and the rest is one call that reads the compiled
-    /// instance itself: the inlined part then loads only the leaf and the direct table, and needs
-    /// no saved registers besides the one the call's result needs. The rest resolves the class
-    /// again rather than receive it: a second result from here makes the caller materialize the
-    /// whole `SendResult` on the direct path.
+    /// `event` with its class when the leaf row is direct (running, a single path, nothing
+    /// queued, names matched exactly), else `nil`. Not for use outside StatechartsCompiled.
     @inlinable @inline(__always)
-    public mutating func _sendCompiledFront<Plans: _GeneratedPlans>(
-        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+    public func _directEvent(_ event: Event) -> _DirectEvent<Event>? {
         guard leafRow.isDirectRow else { return nil }
-        return sendByDirectEntry(event, directClass(of: event), _GeneratedPlanRunner<StateID, Plans>(tables))
+        return _DirectEvent(event, directClass(of: event))
     }
 
-    /// The rest of a compiled chart's `send`, when ``_sendCompiledFront(_:by:tables:)`` returned
-    /// `nil`: on a direct row (whose entry said `slow`), the single-path route's candidate stage,
-    /// without reading the direct table again; on any other row, the route `take` chooses. The
-    /// plans and guards of the single-path, joint and regions routes are run by the generated
-    /// code. The compiled instance calls it out of line. Not for use outside StatechartsCompiled.
+    /// The direct table's answer for `event`: the result, or `nil` when the entry says `slow`
+    /// (nothing has happened then). Not for use outside StatechartsCompiled.
     @inlinable @inline(__always)
-    public mutating func _sendCompiledRest<Plans: _GeneratedPlans>(
+    public mutating func _sendByDirectEntry<Plans: _GeneratedPlans>(
+        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+        sendByDirectEntry(event.event, event.classID, _GeneratedPlanRunner<StateID, Plans>(tables))
+    }
+
+    /// What the direct entry left (a guard, actions that raise or send): the single-path route's
+    /// candidate stage, with the class already resolved and without reading the direct table
+    /// again. Not for use outside StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendByCandidates<Plans: _GeneratedPlans>(
+        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
+        sendByCandidatePlan(event.event, event.classID, _GeneratedPlanRunner<StateID, Plans>(tables))
+    }
+
+    /// A compiled chart's `send` out of line: on a direct row (names that are tags only, whose
+    /// class is the tag) the single-path route's candidate stage, without reading the direct
+    /// table again; on any other row (a set of active states, a queue, an instance not running)
+    /// the route `take` chooses. Not for use outside StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendByRoute<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
         let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
-        if leafRow.isDirectRow { return sendByCandidatePlan(event, directClass(of: event), plans) }
+        if Event._namesMayBeTags && leafRow.isDirectRow { return sendByCandidatePlan(event, directClass(of: event), plans) }
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
             return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)
