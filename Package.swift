@@ -91,7 +91,7 @@ let package = Package(
 
         // Proving properties of a chart by exploring every situation it can reach, running it;
         // SCXML sessions too (null and ECMAScript data models), and Promela for SPIN.
-        .target(name: "StatechartsVerification", dependencies: ["Statecharts", "StatechartsSCXML"]),
+        .target(name: "StatechartsVerification", dependencies: ["Statecharts", "StatechartsAnalysis", "StatechartsSCXML"]),
 
         // Compiled charts: the `@CompiledStatechart` macro reads a chart written with the DSL,
         // validates and compiles it with the core's own compiler at build time, and generates the

@@ -31,18 +31,15 @@ public final class RouteMachine<S: Hashable & Sendable, E: Hashable & Sendable> 
     /// The declared states, in the order given; the chart has one state for each.
     public let states: [S]
     var registry = RouteRegistry<S, E>()
-    /// The running chart; `nil` when registrations changed since it was compiled.
-    private var instance: StatechartInstance<S, RouteSignal<S, E>, RouteMemory<S, E>>?
-    /// The state and memory to resume from when recompiling.
-    private var resumeState: S
-    private var resumeMemory = RouteMemory<S, E>()
+    /// The running chart, compiled again (in the state it was in) when registrations change.
+    private var core: RecompilingInstance<S, RouteSignal<S, E>, RouteMemory<S, E>>
 
     /// Why the last attempt was refused; `nil` after an attempt that succeeded.
     public private(set) var lastRefusal: RouteRefusal<S, E>?
 
     /// Why the chart could not be compiled, if it could not; attempts are then refused until it
     /// compiles. What this type registers always compiles: this is a safeguard, not a mode.
-    public private(set) var compileError: StatechartDefinitionError?
+    public var compileError: StatechartDefinitionError? { core.compileError }
 
     /// Creates a machine in `state`, over the declared `states` (the initial state is added when
     /// missing; repeated states count once), and lets `configure` register routes and handlers.
@@ -52,7 +49,7 @@ public final class RouteMachine<S: Hashable & Sendable, E: Hashable & Sendable> 
         let ordered = states.contains(state) ? states : [state] + states
         for candidate in ordered where seen.insert(candidate).inserted { unique.append(candidate) }
         self.states = unique
-        self.resumeState = state
+        core = RecompilingInstance(state: state, context: RouteMemory())
         configure(self)
     }
 
@@ -67,9 +64,7 @@ public final class RouteMachine<S: Hashable & Sendable, E: Hashable & Sendable> 
     }
 
     /// The current state.
-    public var state: S {
-        instance?.activeLeaves.first ?? resumeState
-    }
+    public var state: S { core.state }
 
     /// The compiled chart the machine runs (compiling it first if registrations changed), for
     /// introspection and diagrams; `nil` only if it could not be compiled (see ``compileError``).
@@ -93,42 +88,33 @@ public final class RouteMachine<S: Hashable & Sendable, E: Hashable & Sendable> 
     }
 
     /// Forgets the compiled chart, keeping where it was.
-    private func invalidate() {
-        if let instance {
-            resumeState = instance.activeLeaves.first ?? resumeState
-            resumeMemory = instance.context
-        }
-        instance = nil
-    }
+    private func invalidate() { core.invalidate() }
 
     /// The running instance, compiled and started in the current state if needed.
     func running() -> StatechartInstance<S, RouteSignal<S, E>, RouteMemory<S, E>>? {
-        if let instance { return instance }
-        do {
-            let chart = try Chart(registry.definition(states: states, initial: resumeState))
-            let started = chart.start(context: resumeMemory)
-            instance = started
-            compileError = nil
-            return started
-        } catch {
-            compileError = error
-            return nil
-        }
+        core.running(definition(initial:))
+    }
+
+    /// The chart of the registrations made so far, starting in `initial`.
+    private func definition(initial: S) -> RouteRegistry<S, E>.Definition {
+        registry.definition(states: states, initial: initial)
     }
 
     /// Sends `signal` to the running instance; returns whether a route took it.
     func attempt(_ signal: RouteSignal<S, E>) -> Bool {
-        guard var machine = running() else {
-            lastRefusal = .noRoute(from: resumeState, to: nil, event: signal.event)
+        let taken = core.update(definition(initial:)) { machine in
+            machine.context.refusal = nil
+            let result = machine.send(signal)
+            let refusal = machine.context.refusal
+            machine.context.refusal = nil
+            return (refusal, result.isAccepted)
+        }
+        guard let (refusal, accepted) = taken else {
+            lastRefusal = .noRoute(from: core.resumeState, to: nil, event: signal.event)
             return false
         }
-        instance = nil  // so that the instance being sent to is not shared
-        machine.context.refusal = nil
-        let result = machine.send(signal)
-        lastRefusal = machine.context.refusal
-        machine.context.refusal = nil
-        instance = machine
-        return lastRefusal == nil && result.isAccepted
+        lastRefusal = refusal
+        return refusal == nil && accepted
     }
 
     /// Where `signal` would lead now, without taking it (nothing runs).

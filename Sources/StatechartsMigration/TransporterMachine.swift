@@ -26,15 +26,15 @@ public final class TransporterMachine<Value: Hashable & Sendable> {
     public private(set) var events: [TransporterEvent<Value>] = []
     /// Why the chart could not be compiled, if it could not; events then do not fire until it
     /// compiles. Accepted states and events always compile: this is a safeguard, not a mode.
-    public private(set) var compileError: StatechartDefinitionError?
+    public var compileError: StatechartDefinitionError? { core.compileError }
 
-    private var instance: StatechartInstance<Value, TransporterSignal<Value>, Void>?
-    private var resumeState: Value
+    /// The running chart, compiled again (in the state it was in) when states or events are added.
+    private var core: RecompilingInstance<Value, TransporterSignal<Value>, Void>
 
     /// Creates a machine in `initialState`, with more `states`.
     public init(initialState: TransporterState<Value>, states: [TransporterState<Value>] = []) {
         self.initialState = initialState.value
-        self.resumeState = initialState.value
+        core = RecompilingInstance(state: initialState.value, context: ())
         addStates([initialState] + states)
     }
 
@@ -44,9 +44,7 @@ public final class TransporterMachine<Value: Hashable & Sendable> {
     }
 
     /// The value of the current state.
-    public var currentValue: Value {
-        instance?.activeLeaves.first ?? resumeState
-    }
+    public var currentValue: Value { core.state }
 
     /// The current state, with its callbacks.
     public var currentState: TransporterState<Value> {
@@ -127,30 +125,17 @@ public final class TransporterMachine<Value: Hashable & Sendable> {
 
     // MARK: Running
 
-    func invalidate() {
-        if let instance { resumeState = instance.activeLeaves.first ?? resumeState }
-        instance = nil
-    }
+    func invalidate() { core.invalidate() }
 
-    func running() -> StatechartInstance<Value, TransporterSignal<Value>, Void>? {
-        if let instance { return instance }
-        do {
-            let definition = TransporterCompiler.definition(states: availableStates, events: events, initial: resumeState)
-            let started = try Chart(definition).start()
-            instance = started
-            compileError = nil
-            return started
-        } catch {
-            compileError = error
-            return nil
-        }
+    func running() -> StatechartInstance<Value, TransporterSignal<Value>, Void>? { core.running(definition(initial:)) }
+
+    /// The chart of the states and events added so far, starting in `initial`.
+    private func definition(initial: Value) -> TransporterCompiler<Value>.Definition {
+        TransporterCompiler.definition(states: availableStates, events: events, initial: initial)
     }
 
     /// Sends `signal`; returns whether a transition was taken.
     func send(_ signal: TransporterSignal<Value>) -> Bool {
-        guard var machine = running() else { return false }
-        instance = nil  // so that the instance being sent to is not shared
-        defer { instance = machine }
-        return machine.send(signal).isAccepted
+        core.update(definition(initial:)) { $0.send(signal).isAccepted } ?? false
     }
 }

@@ -89,14 +89,9 @@ enum XMLDoctype {
     /// replaced, entity references kept for when the entity is used, line ends normalized (§2.11).
     private static func readEntityValue(_ scanner: inout XMLScanner, name: String) throws(XMLSyntaxError) -> [UInt8] {
         let start = scanner.index
-        guard let quote = scanner.current else { return [] }
-        scanner.index += 1
-        var value: [UInt8] = []
-        while let byte = scanner.current {
+        guard !scanner.atEnd else { return [] }
+        let value = try scanner.quotedLiteral { (scanner, byte, value) throws(XMLSyntaxError) in
             switch byte {
-            case quote:
-                scanner.index += 1
-                return value
             case UInt8(ascii: "%"):
                 throw XMLSyntaxError("parameter entities are not supported (a %name; reference in the value of the entity '\(name)')",
                                      at: scanner.index)
@@ -116,7 +111,10 @@ enum XMLDoctype {
                 scanner.index += 1
             }
         }
-        throw XMLSyntaxError("the value of the entity '\(name)' is not closed (the quote is missing)", at: start)
+        guard let value else {
+            throw XMLSyntaxError("the value of the entity '\(name)' is not closed (the quote is missing)", at: start)
+        }
+        return value
     }
 
     /// `SYSTEM "uri"` or `PUBLIC "id" "uri"` (§4.2.2): read, never fetched.

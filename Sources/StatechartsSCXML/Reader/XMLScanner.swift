@@ -81,6 +81,26 @@ struct XMLScanner {
         return XMLSyntaxError("\(context): the document ends where a name is expected", at: index)
     }
 
+    /// Reads the literal opened by the quote at the cursor, up to the same quote, which it
+    /// skips: `each` is given every other byte (the cursor on it) and appends what it stands for,
+    /// moving the cursor past what it read. `nil` when the literal is not closed.
+    @inline(__always)
+    mutating func quotedLiteral(
+        _ each: (inout XMLScanner, UInt8, inout [UInt8]) throws(XMLSyntaxError) -> Void
+    ) throws(XMLSyntaxError) -> [UInt8]? {
+        guard let quote = current else { return nil }
+        index += 1
+        var value: [UInt8] = []
+        while let byte = current {
+            if byte == quote {
+                index += 1
+                return value
+            }
+            try each(&self, byte, &value)
+        }
+        return nil
+    }
+
     /// Reads a literal in single or double quotes without interpreting it (a system or public
     /// identifier, a pseudo-attribute of the XML declaration), and returns its text.
     mutating func quotedASCII(what: String) throws(XMLSyntaxError) -> String {

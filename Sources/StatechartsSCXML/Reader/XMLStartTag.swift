@@ -60,13 +60,8 @@ struct XMLStartTag {
             throw XMLSyntaxError("the value of the attribute '\(attribute)' must be quoted", at: scanner.index)
         }
         let start = scanner.index
-        scanner.index += 1
-        var value: [UInt8] = []
-        while let byte = scanner.current {
+        let value = try scanner.quotedLiteral { (scanner, byte, value) throws(XMLSyntaxError) in
             switch byte {
-            case quote:
-                scanner.index += 1
-                return String(decoding: value, as: UTF8.self)
             case UInt8(ascii: "<"):
                 throw XMLSyntaxError("'<' is not allowed in an attribute value (write &lt;)", at: scanner.index)
             case UInt8(ascii: "&"):
@@ -88,6 +83,7 @@ struct XMLStartTag {
                 scanner.index += 1
             }
         }
+        if let value { return String(decoding: value, as: UTF8.self) }
         throw XMLSyntaxError("the value of the attribute '\(attribute)' is not closed (the quote is missing)", at: start)
     }
 }

@@ -1,31 +1,10 @@
 import Statecharts
+import StatechartsAnalysis
 
-/// One step of a run: an event sent, or the clock advanced to the next delayed event.
-public enum VerificationStep<Event: StatechartEvent>: Sendable, CustomStringConvertible {
-    /// Send this event.
-    case event(Event)
-    /// Advance the virtual clock by this much: the next pending delayed events fall due.
-    case advance(Duration)
-
-    /// The event's name, or `+DURATION` as `statechart run` takes it (`+30s`, `+250ms`).
-    public var description: String {
-        switch self {
-        case .event(let event): return String(describing: event.name)
-        case .advance(let duration): return Self.text(of: duration)
-        }
-    }
-
-    /// `+30s`, `+1500ms`: whole seconds when exact, else milliseconds rounded up.
-    static func text(of duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return "+\(seconds)s" }
-        let perMillisecond: Int64 = 1_000_000_000_000_000
-        return "+\(seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond)ms"
-    }
-}
-
-extension VerificationStep: Equatable where Event: Equatable {}
-extension VerificationStep: Hashable where Event: Hashable {}
+/// One step of a run: an event sent, or the virtual clock advanced so that the next pending
+/// delayed events fall due. The same steps as a test path's (``StatechartsAnalysis/PathStep``), so
+/// that a counterexample and a test path are written and run alike (`statechart run`).
+public typealias VerificationStep<Event: StatechartEvent> = PathStep<Event>
 
 /// A situation of a run: what was active and what the context held.
 public struct VerifiedSituation<StateID: Hashable & Sendable, Context> {
