@@ -49,15 +49,21 @@ struct RecompilingInstance<StateID: Hashable & Sendable, Event: StatechartEvent,
         }
     }
 
-    /// Runs `body` on the running instance (compiled as ``running(_:)`` does), which is not
-    /// shared while it runs, so that sending to it does not copy it; `nil` when it does not compile.
-    mutating func update<Result>(
-        _ definition: (StateID) -> StatechartDefinition<StateID, Event, Context>,
-        _ body: (inout StatechartInstance<StateID, Event, Context>) -> Result
-    ) -> Result? {
-        guard var machine = running(definition) else { return nil }
+    /// Takes the running instance out (compiled as ``running(_:)`` does), so that sending to it
+    /// does not copy it; ``restore(_:)`` gives it back. Until then, ``state`` is where it was taken
+    /// out, and a callback of the instance may read it: nothing is being accessed while the
+    /// instance runs. `nil` when the chart does not compile.
+    mutating func takeRunning(
+        _ definition: (StateID) -> StatechartDefinition<StateID, Event, Context>
+    ) -> StatechartInstance<StateID, Event, Context>? {
+        guard let machine = running(definition) else { return nil }
+        resumeState = machine.activeLeaves.first ?? resumeState
         instance = nil
-        defer { instance = machine }
-        return body(&machine)
+        return machine
+    }
+
+    /// Gives back the instance ``takeRunning(_:)`` took out.
+    mutating func restore(_ machine: StatechartInstance<StateID, Event, Context>) {
+        instance = machine
     }
 }

@@ -102,19 +102,16 @@ public final class RouteMachine<S: Hashable & Sendable, E: Hashable & Sendable> 
 
     /// Sends `signal` to the running instance; returns whether a route took it.
     func attempt(_ signal: RouteSignal<S, E>) -> Bool {
-        let taken = core.update(definition(initial:)) { machine in
-            machine.context.refusal = nil
-            let result = machine.send(signal)
-            let refusal = machine.context.refusal
-            machine.context.refusal = nil
-            return (refusal, result.isAccepted)
-        }
-        guard let (refusal, accepted) = taken else {
+        guard var machine = core.takeRunning(definition(initial:)) else {
             lastRefusal = .noRoute(from: core.resumeState, to: nil, event: signal.event)
             return false
         }
-        lastRefusal = refusal
-        return refusal == nil && accepted
+        machine.context.refusal = nil
+        let result = machine.send(signal)
+        lastRefusal = machine.context.refusal
+        machine.context.refusal = nil
+        core.restore(machine)
+        return lastRefusal == nil && result.isAccepted
     }
 
     /// Where `signal` would lead now, without taking it (nothing runs).

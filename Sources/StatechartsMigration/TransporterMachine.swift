@@ -136,6 +136,8 @@ public final class TransporterMachine<Value: Hashable & Sendable> {
 
     /// Sends `signal`; returns whether a transition was taken.
     func send(_ signal: TransporterSignal<Value>) -> Bool {
-        core.update(definition(initial:)) { $0.send(signal).isAccepted } ?? false
+        guard var machine = core.takeRunning(definition(initial:)) else { return false }
+        defer { core.restore(machine) }
+        return machine.send(signal).isAccepted
     }
 }

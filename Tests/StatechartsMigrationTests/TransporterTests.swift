@@ -32,6 +32,28 @@ struct TransporterTests {
         #expect(bulb.isInState(.on))
     }
 
+    @Test("a callback may read the machine while an event fires: it is in the state the event left")
+    func callbackReadsTheMachine() throws {
+        enum Door: Hashable, Sendable { case closed, open }
+        final class Seen: @unchecked Sendable {
+            var machine: TransporterMachine<Door>?
+            var values: [Door] = []
+        }
+        let seen = Seen()
+        let door = TransporterMachine(initialState: TransporterState(Door.closed, didEnter: { _ in
+            if let machine = seen.machine { seen.values.append(machine.currentValue) }
+        }), states: [TransporterState(.open, didEnter: { _ in
+            if let machine = seen.machine { seen.values.append(machine.currentValue) }
+        })])
+        seen.machine = door
+        try door.addEvent(TransporterEvent(name: "open", sourceValues: [.closed], destinationValue: .open))
+        try door.addEvent(TransporterEvent(name: "close", sourceValues: [.open], destinationValue: .closed))
+        #expect(door.fireEvent("open") == .success(sourceState: .closed, destinationState: .open))
+        #expect(door.fireEvent("close") == .success(sourceState: .open, destinationState: .closed))
+        #expect(seen.values == [.closed, .open])
+        #expect(door.currentValue == .closed)
+    }
+
     /// A state whose four callbacks print what they are called for.
     enum Light: Hashable, Sendable { case off, dimmed, on, broken }
 
