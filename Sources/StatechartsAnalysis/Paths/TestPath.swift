@@ -20,8 +20,18 @@ public enum PathStep<Event: StatechartEvent>: Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .event(let event): return String(describing: event.name)
-        case .advance(let duration): return duration.advanceText
+        case .advance(let duration): return Self.text(of: duration)
         }
+    }
+
+    /// `+30s`, `+1500ms`, `+0ms`: whole seconds when exact, else milliseconds (rounded up, so
+    /// that the delayed event falls due).
+    static func text(of duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "+\(seconds)s" }
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let milliseconds = seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond
+        return "+\(milliseconds)ms"
     }
 }
 
