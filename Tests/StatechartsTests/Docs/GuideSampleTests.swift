@@ -259,4 +259,32 @@ extension GuideSampleTests {
         #expect(machine.activeLeaves == [.shipping])
         #expect(machine.invokedSessions.isEmpty)
     }
+
+    // Large charts and build time
+    enum Page: Hashable, Sendable { case browsing, cart, payment, done }
+    enum Click: StatechartEvent, Hashable, CaseIterable { case checkout, pay, paid }
+    struct Cart: Sendable {}
+
+    @Test("large charts: a part built by a function of its own is used like a state")
+    func chartInParts() throws {
+        @StateContentBuilder<Page, Click, Cart>
+        func checkoutStates() -> [StateContent<Page, Click, Cart>] {
+            State(.cart) { On(.pay, to: .payment) }
+            State(.payment) { On(.paid, to: .done) }
+        }
+
+        let shop = try Statechart<Page, Click, Cart>("shop") {
+            State(.browsing) { On(.checkout, to: .cart) }
+            checkoutStates()
+            Final(.done)
+        }
+
+        var instance = shop.start(context: Cart())
+        instance.send(.checkout)
+        #expect(instance.isActive(.cart))
+        instance.send(.pay)
+        instance.send(.paid)
+        #expect(instance.isActive(.done))
+        #expect(shop.states == [.browsing, .cart, .payment, .done])
+    }
 }
