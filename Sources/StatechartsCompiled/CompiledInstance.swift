@@ -49,17 +49,13 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        if Chart.Event._namesMayBeTags {
-            // The class is the event's tag: read again out of line, not carried there.
-            if let direct = base._directEvent(event), let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) {
-                return result
-            }
-            return sendByRoute(event)
+        if let direct = base._directEvent(event) {
+            if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
+            // A name was looked up once, above: its class is carried to the candidate stage. A
+            // tag is read again out of line instead, so that nothing but the event stays alive.
+            if !Chart.Event._namesMayBeTags { return sendByCandidates(direct) }
         }
-        // A name is looked up once, here, and its class carried to the candidate stage.
-        guard let direct = base._directEvent(event) else { return sendByRoute(event) }
-        if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
-        return sendByCandidates(direct)
+        return sendByRoute(event)
     }
 
     /// What the direct entry leaves: one call out of line, specialized for the chart where
