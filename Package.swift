@@ -97,13 +97,24 @@ let package = Package(
         // validates and compiles it with the core's own compiler at build time, and generates the
         // code that runs its plans. The macro runs in the compiler; the library holds its
         // declaration and the route that runs the generated code.
-        .macro(
-            name: "StatechartsCompiledMacros",
+        // The macros' implementation is a plain library, so that its tests need not depend on the
+        // macro target: a test target that does makes SwiftPM build all test targets, and every
+        // module they use, a second time for the host. The macro target is the plugin's entry.
+        .target(
+            name: "StatechartsCompiledMacroImplementation",
             dependencies: [
                 "Statecharts",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "StatechartsCompiledMacros",
+            dependencies: [
+                "StatechartsCompiledMacroImplementation",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
@@ -226,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "StatechartsCompiledMacrosTests",
             dependencies: [
-                "StatechartsCompiledMacros",
+                "StatechartsCompiledMacroImplementation",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets (Fuzz/, a package of its own) with libFuzzer and AddressSanitizer and
-# runs each for FUZZ_SECONDS (default 600). Any crash, leak, timeout (an input running longer than
-# FUZZ_TIMEOUT seconds, default 10) or out-of-memory fails the run; the input that caused it is
-# left in .build-fuzz/artifacts/. Seeds: the committed corpus (Fuzz/Corpus/TARGET), the example
+# runs them all at once, each for FUZZ_SECONDS (default 600). Any crash, leak, timeout (an input
+# running longer than FUZZ_TIMEOUT seconds, default 10) or out-of-memory fails the run; the input
+# that caused it is left in .build-fuzz/artifacts/. Seeds: the committed corpus (Fuzz/Corpus/TARGET), the example
 # charts, and the W3C documents in ../shared/conformance when they are there (read in place,
 # never copied). What the fuzzer learns is kept in .build-fuzz/corpus/TARGET between runs.
 #
@@ -34,24 +34,43 @@ cd "$root/Fuzz"
 swift build -c release --scratch-path "$work/build" --sanitize=fuzzer \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xcc -fsanitize=fuzzer-no-link,address
 
-status=0
-for target in "${targets[@]}"; do
+# The targets run side by side, one process each (libFuzzer is single-threaded); each one's
+# report is printed when all have finished, in the order they were named.
+run_target() {
+    local target="$1" seeds dict max_len corpus log
     case "$target" in
         FuzzSCXML) seeds=("Corpus/scxml" "$root/Examples/SCXML"); dict="Dictionaries/scxml.dict"; max_len=16384
                    [ -d "$conformance/w3c-ecma-reference" ] && seeds+=("$conformance/w3c-ecma-reference") ;;
         FuzzSnapshot) seeds=("Corpus/snapshot"); dict="Dictionaries/snapshot.dict"; max_len=4096 ;;
-        *) echo "fuzz.sh: unknown target '$target' (FuzzSCXML, FuzzSnapshot)" >&2; exit 2 ;;
     esac
     corpus="$work/corpus/$target"
     # A repeatable run starts from the committed seeds alone, not from what earlier runs learned.
     if [ -n "${FUZZ_SEED:-}" ]; then corpus="$work/corpus-seed$FUZZ_SEED/$target"; rm -rf "$corpus"; fi
     mkdir -p "$corpus" "$work/artifacts"
     log="$work/$target.log"
-    echo "fuzz.sh: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $log)"
-    if SWIFT_DETERMINISTIC_HASHING=1 "$work/build/release/$target" "$corpus" "${seeds[@]}" \
+    SWIFT_DETERMINISTIC_HASHING=1 "$work/build/release/$target" "$corpus" "${seeds[@]}" \
         -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 ${repeatable[@]+"${repeatable[@]}"} \
         -max_total_time="$seconds" -print_final_stats=1 \
-        -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1; then
+        -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1
+}
+
+for target in "${targets[@]}"; do
+    case "$target" in
+        FuzzSCXML|FuzzSnapshot) ;;
+        *) echo "fuzz.sh: unknown target '$target' (FuzzSCXML, FuzzSnapshot)" >&2; exit 2 ;;
+    esac
+done
+pids=()
+for target in "${targets[@]}"; do
+    echo "fuzz.sh: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $work/$target.log)"
+    run_target "$target" &
+    pids+=($!)
+done
+status=0
+for k in "${!targets[@]}"; do
+    target="${targets[$k]}"
+    log="$work/$target.log"
+    if wait "${pids[$k]}"; then
         # The last status line: executions, coverage, corpus; and the speed.
         grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 | sed "s/^/fuzz.sh: $target: /"
         grep -E 'stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | sed "s/^/fuzz.sh: $target: /"

@@ -1,6 +1,6 @@
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
-import StatechartsCompiledMacros
+import StatechartsCompiledMacroImplementation
 import Testing
 
 // A chart written as `static func makeDefinition()`: `@CompiledStatechart` declares `definition`

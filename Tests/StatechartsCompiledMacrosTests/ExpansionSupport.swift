@@ -1,6 +1,6 @@
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
-import StatechartsCompiledMacros
+import StatechartsCompiledMacroImplementation
 import Testing
 
 /// The macro under test, as the compiler sees it.

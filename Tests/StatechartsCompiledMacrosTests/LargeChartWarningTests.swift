@@ -1,4 +1,4 @@
-import StatechartsCompiledMacros
+import StatechartsCompiledMacroImplementation
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax

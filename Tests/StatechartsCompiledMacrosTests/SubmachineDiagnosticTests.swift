@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
-import StatechartsCompiledMacros
+import StatechartsCompiledMacroImplementation
 import Testing
 
 /// Expands a chart `Chart` whose definition's content is `content` (from line 5, indented by 8

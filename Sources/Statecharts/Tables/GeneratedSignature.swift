@@ -1,6 +1,6 @@
 // What the code `@CompiledStatechart` generates says it was made for: the tables' single-path
 // plans (``_CompiledPlan``, ``_CompiledPlanPhases``), and the signature, as numbers, written by
-// the macro (StatechartsCompiledMacros) into the generated `_generatedPlans`, read by
+// the macro (StatechartsCompiledMacroImplementation) into the generated `_generatedPlans`, read by
 // StatechartsCompiled when the chart is made, and checked against the real chart's tables.
 // Encoded and decoded here only, so that the writer and the reader cannot drift apart.
 
