@@ -120,6 +120,13 @@ verify-bench: deps
 generated-charts:
 	python3 scripts/generate-compiled-charts.py
 
+# The type-checking time of a DSL chart of 100, 200 and 400 states, written as one expression, in
+# builder functions of 50 states, and as a compiled chart's `static let` and function forms (after
+# `swift build`; about 10 minutes): the table of docs/guide.md, "Large charts and build time".
+.PHONY: dsl-build-cost
+dsl-build-cost:
+	/usr/bin/python3 scripts/measure-dsl-build.py
+
 # The build time of a generated compiled chart of 1,000 and of 2,000 states (in /tmp).
 compiled-build-cost:
 	SWIFT=$(SWIFT) bash scripts/measure-compiled-build.sh
