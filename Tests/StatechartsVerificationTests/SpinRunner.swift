@@ -16,22 +16,19 @@ struct SpinRunner {
 
     func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
-    /// Runs a command in the folder: its standard output and error together. The wait happens on
-    /// a thread of its own, never on one of Swift concurrency's few shared threads: a cross-check
-    /// waiting there for gcc and pan for minutes left the other tests' tasks one thread (an HTTP
-    /// test's close was seen 64 s late in CI).
-    @discardableResult
-    func run(_ executable: String, _ arguments: [String]) async throws -> String {
-        let folder = folder
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try Self.runWaiting(executable, arguments, in: folder) })
-            }
+    /// Runs `work` on a thread of its own and waits for it there, never on one of Swift
+    /// concurrency's few shared threads (two on a 2-core machine): a cross-check waiting there for
+    /// gcc and pan for minutes left the other tests' tasks one thread (an HTTP test's close was
+    /// seen 64 s late in CI), and two charts verified at once there left them none.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
     }
 
-    /// Runs a command in `folder` and waits for it, blocking the calling thread.
-    private static func runWaiting(_ executable: String, _ arguments: [String], in folder: URL) throws -> String {
+    /// Runs a command in the folder and waits for it: its standard output and error together.
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -55,11 +52,11 @@ struct SpinRunner {
 
     /// Checks the model once per claim: a name of an `ltl` formula, or `nil` to check invalid
     /// end states. The verifier is compiled once with the claims and once without.
-    func check(_ model: String, claims: [String?]) async throws -> [Finding] {
+    func check(_ model: String, claims: [String?]) throws -> [Finding] {
         try model.write(to: folder.appendingPathComponent("model.pml"), atomically: true, encoding: .utf8)
-        _ = try await run(Self.path ?? "spin", ["-a", "model.pml"])
+        _ = try run(Self.path ?? "spin", ["-a", "model.pml"])
         for (binary, flags) in [("pan", [String]()), ("pan-noclaim", ["-DNOCLAIM"])] {
-            let compiled = try await run("/usr/bin/gcc", ["-O0", "-w", "-o", binary] + flags + ["pan.c"])
+            let compiled = try run("/usr/bin/gcc", ["-O0", "-w", "-o", binary] + flags + ["pan.c"])
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(binary).path) else {
                 throw SpinError(message: "gcc failed: \(compiled)")
             }
@@ -70,7 +67,7 @@ struct SpinRunner {
         var findings: [Finding] = []
         for claim in claims {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("model.pml.trail"))
-            let output = try await run(folder.appendingPathComponent(claim == nil ? "pan-noclaim" : "pan").path,
+            let output = try run(folder.appendingPathComponent(claim == nil ? "pan-noclaim" : "pan").path,
                                  claim.map { ["-a", "-E", "-N", $0] } ?? [])
             guard let errors = output.split(separator: "\n").first(where: { $0.contains("errors:") }),
                   let count = Int(errors.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") else {
@@ -81,7 +78,7 @@ struct SpinRunner {
                 continue
             }
             // The trail records the claim it was found with.
-            let trail = try await run(Self.path ?? "spin", ["-t", "model.pml"])
+            let trail = try run(Self.path ?? "spin", ["-t", "model.pml"])
             var events: [Int] = []
             var cycleStart: Int?
             for line in trail.split(separator: "\n") {
@@ -95,9 +92,9 @@ struct SpinRunner {
     }
 
     /// Simulates a replay model: the leaves after each step, or `nil` when it blocked.
-    func simulate(_ model: String) async throws -> (leaves: [Int], finished: Bool)? {
+    func simulate(_ model: String) throws -> (leaves: [Int], finished: Bool)? {
         try model.write(to: folder.appendingPathComponent("replay.pml"), atomically: true, encoding: .utf8)
-        let output = try await run(Self.path ?? "spin", ["replay.pml"])
+        let output = try run(Self.path ?? "spin", ["replay.pml"])
         var leaves: [Int] = []
         var result: (leaves: [Int], finished: Bool)?
         for line in output.split(separator: "\n") {
