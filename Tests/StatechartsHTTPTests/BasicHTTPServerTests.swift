@@ -111,14 +111,25 @@ struct BasicHTTPServerTests {
     func idleConnection() async throws {
         let http = try await BasicHTTPEventProcessor.start(.init(idleTimeout: .milliseconds(200)))
         let started = ContinuousClock.now
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: http.port).get()
-        // The close is timed on the channel's event loop, where it happens: the task awaiting it
-        // below resumes on Swift concurrency's shared threads, which other tests can keep busy
-        // for a minute on a 2-core machine.
-        let closed = channel.closeFuture.map { ContinuousClock.now }
+        // The close is timed on the channel's event loop, where it happens, by a callback set up
+        // before the connection exists: a task resuming after an await runs on Swift concurrency's
+        // shared threads, which other tests can keep busy for minutes on a 2-core machine under
+        // ThreadSanitizer, and a callback added after the close would time that wait instead.
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let closedAt = loop.makePromise(of: ContinuousClock.Instant.self)
+        do {
+            _ = try await ClientBootstrap(group: loop)
+                .channelInitializer { channel in
+                    channel.closeFuture.whenComplete { _ in closedAt.succeed(ContinuousClock.now) }
+                    return channel.eventLoop.makeSucceededVoidFuture()
+                }
+                .connect(host: "127.0.0.1", port: http.port).get()
+        } catch {
+            closedAt.fail(error)  // a no-op when the channel was made and closed
+            throw error
+        }
         // If the server never closed it, this test would hang until the suite's own time limit.
-        let elapsed = try await closed.get() - started
+        let elapsed = try await closedAt.futureResult.get() - started
         // Not at once (the server waited 200 ms for a request after accepting, and accepting
         // follows `started`), and well before "never"; the upper bound is loose because a loaded
         // 2-core CI machine can delay the event loop too.
