@@ -2,9 +2,9 @@
 # Builds the fuzz targets (Fuzz/, a package of its own) with libFuzzer and AddressSanitizer and
 # runs them all at once, each for FUZZ_SECONDS (default 600). Any crash, leak, timeout (an input
 # running longer than FUZZ_TIMEOUT seconds, default 10) or out-of-memory fails the run; the input
-# that caused it is left in .build-fuzz/artifacts/. Seeds: the committed corpus (Fuzz/Corpus/TARGET), the example
-# charts, and the W3C documents in ../shared/conformance when they are there (read in place,
-# never copied). What the fuzzer learns is kept in .build-fuzz/corpus/TARGET between runs.
+# that caused it is left in .build-fuzz/artifacts/. Seeds: the committed corpus
+# (Fuzz/Corpus/TARGET), the example charts, and the W3C documents in ../shared/conformance when
+# they are there (read in place, never copied). What the fuzzer learns is kept in .build-fuzz/corpus/TARGET between runs.
 #
 # FUZZ_SEED and FUZZ_RUNS make a run repeatable: the same seed, the same number of inputs, and
 # Swift's hashing made deterministic give the same inputs on every machine (only the timeout, a
@@ -22,8 +22,15 @@ timeout="${FUZZ_TIMEOUT:-10}"
 repeatable=()
 [ -n "${FUZZ_SEED:-}" ] && repeatable+=("-seed=$FUZZ_SEED")
 [ -n "${FUZZ_RUNS:-}" ] && repeatable+=("-runs=$FUZZ_RUNS")
+known=(FuzzSCXML FuzzSnapshot)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzSCXML FuzzSnapshot)
+[ ${#targets[@]} -gt 0 ] || targets=("${known[@]}")
+for target in "${targets[@]}"; do
+    if [[ " ${known[*]} " != *" $target "* ]]; then
+        echo "fuzz.sh: unknown target '$target' (${known[*]})" >&2
+        exit 2
+    fi
+done
 work="$root/.build-fuzz"
 conformance="${SCXML_W3C_DIR:-$root/../shared/conformance}"
 
@@ -54,12 +61,6 @@ run_target() {
         -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1
 }
 
-for target in "${targets[@]}"; do
-    case "$target" in
-        FuzzSCXML|FuzzSnapshot) ;;
-        *) echo "fuzz.sh: unknown target '$target' (FuzzSCXML, FuzzSnapshot)" >&2; exit 2 ;;
-    esac
-done
 pids=()
 for target in "${targets[@]}"; do
     echo "fuzz.sh: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $work/$target.log)"
