@@ -12,7 +12,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // The workloads (W1–W8) and the hand-written baselines, each defined once; used by the
+        // The workloads (W1–W10) and the hand-written baselines, each defined once; used by the
         // benchmark target and by the profiling executable.
         .target(
             name: "StatechartsWorkloads",

@@ -139,6 +139,42 @@ public enum WorkloadCheck {
             for e in W8.hashedEvents() { byHash.send(e) }
             precondition(byEnum.context == byHandle.context && byEnum.context == byHash.context, "W8: results differ")
         }
+        // W9: the table chart, the compiled twin and the baseline accept and refuse the same events,
+        // and end in the same leaf with the same counters; the batch's share of refusals is the
+        // documented one.
+        do {
+            var chart = W9.makeChart().start(context: .init())
+            var compiled = W9Compiled.machine()
+            var baseline = W9.Baseline()
+            var accepted = 0
+            for e in W9.events() {
+                let taken = chart.send(e).isAccepted
+                precondition(compiled.send(e) == taken && baseline.send(e) == taken, "W9 compiled or baseline: disagrees")
+                if taken { accepted += 1 }
+            }
+            precondition(accepted == W9.acceptedPerBatch, "W9: \(accepted) events accepted, not \(W9.acceptedPerBatch)")
+            precondition(compiled.instance.context == chart.context && baseline.context == chart.context, "W9: counters differ")
+            precondition(chart.context.count > 0 && chart.context.track != 0, "W9: a kind of transition was never taken")
+            precondition(chart.isActive(baseline.state) && compiled.instance.isActive(baseline.state), "W9: leaves differ")
+        }
+        // W10: the same for the flat ring; every accepted event moves the ring on once.
+        do {
+            var chart = W10.makeChart().start(context: .init())
+            var compiled = W10Compiled.machine()
+            var baseline = W10.Baseline()
+            var accepted = 0
+            for e in W10.events() {
+                let taken = chart.send(e).isAccepted
+                precondition(compiled.send(e) == taken && baseline.send(e) == taken, "W10 compiled or baseline: disagrees")
+                if taken { accepted += 1 }
+            }
+            precondition(accepted == W10.acceptedPerBatch, "W10: \(accepted) events accepted, not \(W10.acceptedPerBatch)")
+            precondition(compiled.instance.context == chart.context && baseline.context == chart.context, "W10: counts differ")
+            precondition(chart.context.count == accepted, "W10: not one count per accepted event")
+            let state = W10.S.allCases[accepted % W10.size]
+            precondition(baseline.state == state && chart.isActive(state) && compiled.instance.isActive(state),
+                         "W10: wrong state")
+        }
         // The Boost.MSM peers of W1–W3: the same work as the baselines.
         MSMCheck.run()
     }

@@ -8,7 +8,9 @@
 // one action shared by both transitions and with two different actions, W2distinct and B2distinct
 // for W2 with an action of its own on each transition and its baseline,
 // W1compiled, W2compiled, W3compiled, W4compiled, W5compiled, W8compiled and W2distinctcompiled
-// for the compiled charts (StatechartsCompiled), B4 and B5 for W4's and W5's baselines,
+// for the compiled charts (StatechartsCompiled), B4 and B5 for W4's and W5's baselines, W9 and
+// W10 with W9compiled, W10compiled, B9 and B10 for the player and the flat ring (table runtime,
+// compiled and baseline),
 // W6 and W6-20000 for compiling the 10,000- and 20,000-state charts, W1msm, W2msm and W3msm for the
 // Boost.MSM peers, W3inspected for W3 attached to the live inspector with no page open) and the
 // number of batches (default 1,000). W3inspected takes the timeline's length as a third argument
@@ -266,6 +268,46 @@ case "B5":
     (accepted, consumed) = profile { accepted, consumed in
         var m = W5.Baseline()
         let events = W5.events()
+        for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+        consumed = m.context.count
+    }
+case "W9":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W9.makeChart().start(context: .init())
+        accepted = sendAll(&m, W9.events(), batches: batches)
+        consumed = m.context.count &+ m.context.track
+    }
+case "W10":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W10.makeChart().start(context: .init())
+        accepted = sendAll(&m, W10.events(), batches: batches)
+        consumed = m.context.count
+    }
+case "W9compiled":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W9Compiled.machine()
+        let events = W9.events()
+        for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+        consumed = m.instance.context.count &+ m.instance.context.track
+    }
+case "W10compiled":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W10Compiled.machine()
+        let events = W10.events()
+        for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+        consumed = m.instance.context.count
+    }
+case "B9":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W9.Baseline()
+        let events = W9.events()
+        for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
+        consumed = m.context.count &+ m.context.track
+    }
+case "B10":
+    (accepted, consumed) = profile { accepted, consumed in
+        var m = W10.Baseline()
+        let events = W10.events()
         for _ in 0..<batches { for e in events where m.send(e) { accepted &+= 1 } }
         consumed = m.context.count
     }
