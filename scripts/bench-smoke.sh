@@ -5,7 +5,8 @@
 #   - every workload does what docs/benchmarks.md says, and each baseline does the same work as
 #     its chart (WorkloadCheck, run before the benchmarks; a failure stops the run);
 #   - the export can be turned into the table (Benchmarks/Scripts/report.py);
-#   - allocations, which are exact: no iteration of W1–W3 may allocate while sending events;
+#   - allocations, which are exact: no iteration of W1–W3, W9 or W10 (and of W9's and W10's
+#     compiled twins) may allocate while sending events;
 #   - the report script itself (Benchmarks/Scripts/test_report.py).
 # Boost's headers (the Boost.MSM peer) are installed first when missing.
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per event of each workload named (default: W1–W5 and W8, table runtime and
+# Instructions per event of each workload named (default: W1–W5 and W8–W10, table runtime and
 # compiled), from valgrind's callgrind on a release build of the benchmark package's
 # statecharts-profile: (instructions of 1,200 batches − instructions of 200 batches) / 1,000,000
 # events, so that starting the program and building the chart cancel out. One line per workload:
@@ -23,7 +23,8 @@ tool="$out/statecharts-profile"
 objcopy --strip-debug "$root/Benchmarks/.build/release/statecharts-profile" "$tool"
 workloads=("$@")
 if [ ${#workloads[@]} -eq 0 ]; then
-    workloads=(W1 W2 W3 W4 W5 W8handle W8hashed W1compiled W2compiled W3compiled W4compiled W5compiled W8compiled)
+    workloads=(W1 W2 W3 W4 W5 W8handle W8hashed W9 W10
+               W1compiled W2compiled W3compiled W4compiled W5compiled W8compiled W9compiled W10compiled)
 fi
 instructions() { # workload batches
     # A fixed hash seed: with a random one, dictionary probes (events hashed by name, W8) vary.

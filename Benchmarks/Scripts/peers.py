@@ -17,6 +17,12 @@ import re
 WORKLOAD = re.compile(r"^W\d+$")
 
 
+def workload_order(key):
+    """Sorts entry keys by workload number, then variant: W1, W2, W2-distinct, …, W9, W10."""
+    workload, _, variant = key.partition("-")
+    return (int(workload[1:]), variant)
+
+
 def ratio(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
@@ -68,7 +74,7 @@ def compiled_benchmarks(results):
 def compiled_section(results, per_event, mallocs_per_event, paired_ratio, r, msm):
     """{"W1": {...}, "W2-distinct": {...}, ...} for every compiled benchmark found, and the rows."""
     out, rows = {}, []
-    for key, names in sorted(compiled_benchmarks(results).items()):
+    for key, names in sorted(compiled_benchmarks(results).items(), key=lambda item: workload_order(item[0])):
         workload = key.split("-", 1)[0]
         plain_workload = key == workload  # no variant: the workload's own baseline and MSM apply
         entry = {}

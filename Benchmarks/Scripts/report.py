@@ -7,11 +7,13 @@ RAW_DIR holds one `<run>.<target>.<benchmark>.<metric>.histogram.percentiles.tsv
 and metric. Prints the table and writes the figures to JSON_OUT. Figures are medians (p50) over the
 iterations; an event benchmark's iteration sends EVENTS_PER_BATCH events. Nothing here asserts a
 timing: the targets are printed as met or missed, for information only. --check-allocations (used
-by scripts/bench-smoke.sh) fails when any iteration of W1–W3 allocated.
+by scripts/bench-smoke.sh) fails when any iteration of W1–W3, W9 or W10 (table runtime or compiled)
+allocated.
 
 A section whose benchmarks did not run (left out by --filter) is left out of the table and the
 JSON; with --merge (scripts/bench.sh passes it for a filtered run) the sections of JSON_OUT that
-this run did not measure are kept, and "meta" names them and the date they were measured. The peers (Boost.MSM under "msm", compiled charts under "compiled") are read by
+this run did not measure are kept, and so are the workloads of "msm" and "compiled" it did not
+measure; "meta" names them and the date they were measured. The peers (Boost.MSM under "msm", compiled charts under "compiled") are read by
 Scripts/peers.py; Scripts/test_report.py checks the whole on a made-up export.
 """
 import json
@@ -25,6 +27,10 @@ from datetime import datetime, timezone
 import peers  # Boost.MSM and compiled charts (Scripts/peers.py)
 
 EVENTS_PER_BATCH = 1000  # eventsPerBatch in Sources/StatechartsWorkloads/Opaque.swift
+
+# The benchmarks of which no iteration may allocate (--check-allocations).
+ALLOCATION_FREE = ("W1-toggle", "W2-ring", "W3-deep", "W3-inspected",
+                   "W9-player", "W9-compiled", "W10-flat", "W10-compiled")
 
 UNIT_NS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -94,6 +100,49 @@ def r(x, digits=3):
     return None if x is None else round(x, digits)
 
 
+# Sections holding one entry per workload (the peers): a filtered run replaces the entries it
+# measured and keeps the others, each named "section.entry" in meta.kept_from_earlier_runs.
+PER_WORKLOAD_SECTIONS = ("msm", "compiled")
+
+
+def merge(earlier, out):
+    """`out` with what it did not measure taken from `earlier` (the JSON of an earlier run): whole
+    sections, and entries of the per-workload sections. meta.kept_from_earlier_runs says what was
+    kept and when it was measured."""
+    kept = [key for key in earlier if key not in out and key != "meta"]
+    for section in PER_WORKLOAD_SECTIONS:
+        if section in out and isinstance(earlier.get(section), dict):
+            kept += [f"{section}.{entry}" for entry in earlier[section] if entry not in out[section]]
+    if not kept:
+        return out
+    earlier_meta = earlier.get("meta", {})
+
+    def date_of(name):
+        """When `name` was measured: the date recorded for it (or for its whole section) by an
+        earlier merge, else the earlier run's."""
+        for entry in earlier_meta.get("kept_from_earlier_runs", []):
+            if name in entry.get("keys", []) or name.split(".", 1)[0] in entry.get("keys", []):
+                return entry.get("date", "")
+        return earlier_meta.get("date", "")
+    previous = []
+    for name in kept:
+        date = date_of(name)
+        entry = next((e for e in previous if e["date"] == date), None)
+        if entry is None:
+            previous.append({"date": date, "keys": [name]})
+        else:
+            entry["keys"].append(name)
+    previous.sort(key=lambda e: e["date"])
+    merged = {key: out[key] if key in out else earlier[key] for key in earlier if key != "meta"}
+    merged.update({key: value for key, value in out.items() if key not in merged and key != "meta"})
+    for section in PER_WORKLOAD_SECTIONS:
+        if section in out and isinstance(earlier.get(section), dict):
+            both = dict(earlier[section], **out[section])
+            merged[section] = {k: both[k] for k in sorted(both, key=peers.workload_order)}
+    merged["meta"] = dict(out["meta"], kept_from_earlier_runs=previous)
+    return merged
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     check_allocations = "--check-allocations" in sys.argv
@@ -118,9 +167,13 @@ def main():
     # (workload, ns/event, baseline ns/event, ratio, paired ratio, mallocs/event, target, met)
     rows = []
     # Each section needs its benchmarks; one left out by --filter is left out of the report.
+    # W9 and W10 are here for their table runtime (W9 has no ratio target for it); their compiled
+    # twins are in the compiled table.
     for key, name, base, limit in [("W1", "W1-toggle", "W1-baseline", 1.5),
                                    ("W2", "W2-ring", "W2-baseline", 1.5),
-                                   ("W3", "W3-deep", "W3-baseline", 2.0)]:
+                                   ("W3", "W3-deep", "W3-baseline", 2.0),
+                                   ("W9", "W9-player", "W9-baseline", None),
+                                   ("W10", "W10-flat", "W10-baseline", 2.0)]:
         if not have(name, base, f"{key}-paired"):
             continue
         ns, base_ns = per_event(name), per_event(base)
@@ -129,8 +182,11 @@ def main():
         out[key] = {"ns_per_event": r(ns), "baseline_ns_per_event": r(base_ns), "ratio": r(ns / base_ns, 2),
                     "mallocs_per_event": r(mallocs, 4), "paired_ratio": r(paired, 2),
                     "baseline_mallocs_per_event": r(mallocs_per_event(base), 4)}
-        rows.append((f"{key} {name.split('-', 1)[1]}", ns, base_ns, ns / base_ns, paired, mallocs,
-                     f"≤ {limit}× baseline, 0 mallocs", paired <= limit and mallocs == 0))
+        if limit is None:
+            target, met = "0 mallocs", mallocs == 0
+        else:
+            target, met = f"≤ {limit}× baseline, 0 mallocs", paired <= limit and mallocs == 0
+        rows.append((f"{key} {name.split('-', 1)[1]}", ns, base_ns, ns / base_ns, paired, mallocs, target, met))
 
     # The action-call floors: W3's baseline `switch` with each counter a closure called out of
     # line, or a direct call to a non-inlined function. Ratios to the baseline say what
@@ -264,19 +320,7 @@ def main():
     if "--merge" in sys.argv and os.path.exists(json_out):
         with open(json_out, encoding="utf-8") as handle:
             earlier = json.load(handle)
-        kept = [key for key in earlier if key not in out and key != "meta"]
-        if kept:
-            earlier_meta = earlier.get("meta", {})
-            previous = earlier_meta.get("kept_from_earlier_runs", [])
-            previous = [entry for entry in previous if any(k in kept for k in entry.get("keys", []))]
-            dated = {k for entry in previous for k in entry.get("keys", [])}
-            undated = [k for k in kept if k not in dated]
-            if undated:
-                previous.append({"date": earlier_meta.get("date", ""), "keys": undated})
-            merged = {key: out[key] if key in out else earlier[key] for key in earlier if key != "meta"}
-            merged.update({key: value for key, value in out.items() if key not in merged and key != "meta"})
-            merged["meta"] = dict(out["meta"], kept_from_earlier_runs=previous)
-            out = merged
+        out = merge(earlier, out)
 
     os.makedirs(os.path.dirname(os.path.abspath(json_out)), exist_ok=True)
     with open(json_out, "w", encoding="utf-8") as handle:
@@ -284,12 +328,13 @@ def main():
         handle.write("\n")
 
     if check_allocations:
-        failures = [name for name in ("W1-toggle", "W2-ring", "W3-deep", "W3-inspected")
+        failures = [name for name in ALLOCATION_FREE
                     if name in results and maximum(results, name, "mallocCountTotal") != 0]
         if failures:
             print(f"allocation check FAILED: {', '.join(failures)} allocated while sending events", file=sys.stderr)
             sys.exit(1)
-        print("allocation check passed: no iteration of W1–W3 (nor W3 attached to the inspector) allocated")
+        print("allocation check passed: no iteration of W1–W3, W9 or W10 (table runtime; W9 and W10 compiled "
+              "too), nor of W3 attached to the inspector, allocated")
 
 
 if __name__ == "__main__":

@@ -77,10 +77,18 @@ def full_export(raw):
     paired(raw, "W2-distinct-compiled-paired", 4, 3)
     event(raw, "W4-compiled", 2.5)
     paired(raw, "W4-compiled-w1-paired", 2.5, 1)
+    # W9 and W10: table runtime, compiled twin and baseline, each pair against the baseline.
+    for key, chart, table_ns, compiled_ns, base_ns in (("W9", "W9-player", 6, 2.5, 2), ("W10", "W10-flat", 9, 3, 2.5)):
+        event(raw, chart, table_ns)
+        event(raw, f"{key}-baseline", base_ns)
+        paired(raw, f"{key}-paired", table_ns, base_ns)
+        event(raw, f"{key}-compiled", compiled_ns)
+        paired(raw, f"{key}-compiled-paired", compiled_ns, base_ns)
 
 
-def run(raw, out):
-    done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, out], capture_output=True, text=True)
+def run(raw, out, *flags):
+    done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, out, *flags],
+                          capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"report.py failed:\n{done.stdout}\n{done.stderr}")
     with open(out, encoding="utf-8") as handle:
@@ -99,10 +107,14 @@ def main():
         full_export(raw)
         data, printed = run(raw, os.path.join(tmp, "full.json"))
         # The keys that were there before the peers, unchanged.
-        for key in ("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "meta"):
+        for key in ("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "meta"):
             expect(key in data, f"{key} missing")
         expect(data["W1"]["paired_ratio"] == 2.0 and data["W3"]["closure_floor_ratio"] == 5.2, "W1/W3 figures wrong")
         expect(data["W6"]["ratio_20000_to_10000"] == 2.0 and data["W7"]["instance_bytes"] == 64, "W6/W7 figures wrong")
+        expect(data["W9"] == {"ns_per_event": 6.0, "baseline_ns_per_event": 2.0, "ratio": 3.0, "mallocs_per_event": 0.0,
+                              "paired_ratio": 3.0, "baseline_mallocs_per_event": 0.0}, f"W9 {data['W9']}")
+        expect(data["W10"]["paired_ratio"] == 3.6 and data["W10"]["ratio"] == 3.6, f"W10 {data['W10']}")
+        expect("| W9 player " in printed and "| W10 flat " in printed, "W9/W10 rows not printed")
         # Boost.MSM.
         msm = data["msm"]
         expect(set(msm) == {"W1", "W2", "W3"}, f"msm keys {sorted(msm)}")
@@ -112,7 +124,11 @@ def main():
         expect(msm["W3"]["ratio_to_baseline"] == 1.2 and msm["W3"]["mallocs_per_event"] == 0.0, f"msm W3 {msm['W3']}")
         # Compiled charts, picked up by name.
         compiled = data["compiled"]
-        expect(set(compiled) == {"W1", "W3", "W4", "W2-distinct"}, f"compiled keys {sorted(compiled)}")
+        expect(set(compiled) == {"W1", "W3", "W4", "W2-distinct", "W9", "W10"}, f"compiled keys {sorted(compiled)}")
+        expect(list(compiled) == ["W1", "W2-distinct", "W3", "W4", "W9", "W10"], f"compiled order {list(compiled)}")
+        expect(compiled["W9"] == {"ns_per_event": 2.5, "mallocs_per_event": 0.0, "ratio_to_baseline": 1.25,
+                                  "paired_ratio_to_baseline": 1.25}, f"compiled W9 {compiled['W9']}")
+        expect(compiled["W10"]["paired_ratio_to_baseline"] == 1.2, f"compiled W10 {compiled['W10']}")
         expect(compiled["W4"]["ratio_to_compiled_W1"] == 2.5 and compiled["W4"]["paired_ratio_to_compiled_W1"] == 2.5,
                f"compiled W4 {compiled['W4']}")
         expect(compiled["W1"] == {"ns_per_event": 1.0, "mallocs_per_event": 0.0, "ratio_to_baseline": 0.5,
@@ -122,6 +138,12 @@ def main():
                and compiled["W3"]["paired_ratio_to_msm_via_baseline"] == 1.17, f"compiled W3 {compiled['W3']}")
         expect(compiled["W2-distinct"] == {"paired_ratio_to_baseline": 1.33}, f"compiled W2-distinct {compiled['W2-distinct']}")
         expect("table runtime / MSM" in printed and "compiled / MSM" in printed, "peer tables not printed")
+        # The allocation check passes on this export, and fails when W10's compiled twin allocates.
+        run(raw, os.path.join(tmp, "checked.json"), "--check-allocations")
+        event(raw, "W10-compiled", 3, mallocs=1)
+        done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, os.path.join(tmp, "checked.json"),
+                               "--check-allocations"], capture_output=True, text=True)
+        expect(done.returncode != 0 and "W10-compiled" in done.stderr, "an allocating W10-compiled passed the check")
 
         # A filtered run (--filter 'W1'): only W1's benchmarks and MSM's W1.
         for name in os.listdir(raw):
@@ -130,20 +152,28 @@ def main():
         data, _ = run(raw, os.path.join(tmp, "w1.json"))
         expect(set(data) == {"W1", "msm", "compiled", "meta"}, f"filtered keys {sorted(data)}")
         expect(set(data["msm"]) == {"W1"} and set(data["compiled"]) == {"W1"}, "filtered peers wrong")
-        # --merge: a filtered run keeps the sections it did not measure, dated.
+        # --merge: a filtered run keeps the sections it did not measure, and the compiled entries
+        # it did not measure, each with the date it was measured.
         merged_path = os.path.join(tmp, "merged.json")
         with open(merged_path, "w", encoding="utf-8") as handle:
-            json.dump({"W1": {"old": True}, "W4": {"ns_per_event": 24.0}, "meta": {"date": "2026-01-01T00:00:00Z"}}, handle)
+            json.dump({"W1": {"old": True}, "W4": {"ns_per_event": 24.0}, "W5": {"ns_per_event": 64.0},
+                       "compiled": {"W1": {"old": True}, "W2": {"ns_per_event": 1.3}},
+                       "meta": {"date": "2026-01-01T00:00:00Z",
+                                "kept_from_earlier_runs": [{"date": "2025-12-01T00:00:00Z", "keys": ["W4", "compiled"]}]}},
+                      handle)
         done = subprocess.run([sys.executable, os.path.join(HERE, "report.py"), raw, merged_path, "--merge"],
                               capture_output=True, text=True)
         expect(done.returncode == 0, f"--merge failed: {done.stderr}")
         with open(merged_path, encoding="utf-8") as handle:
             merged = json.load(handle)
-        expect(list(merged) == ["W1", "W4", "msm", "compiled", "meta"], f"merged keys {list(merged)}")
+        expect(list(merged) == ["W1", "W4", "W5", "compiled", "msm", "meta"], f"merged keys {list(merged)}")
         expect("old" not in merged["W1"] and merged["W4"] == {"ns_per_event": 24.0}, "merge kept the wrong sections")
-        expect(merged["meta"]["kept_from_earlier_runs"] == [{"date": "2026-01-01T00:00:00Z", "keys": ["W4"]}],
+        expect(list(merged["compiled"]) == ["W1", "W2"] and "old" not in merged["compiled"]["W1"]
+               and merged["compiled"]["W2"] == {"ns_per_event": 1.3}, f"merged compiled {merged['compiled']}")
+        expect(merged["meta"]["kept_from_earlier_runs"] == [{"date": "2025-12-01T00:00:00Z", "keys": ["W4", "compiled.W2"]},
+                                                            {"date": "2026-01-01T00:00:00Z", "keys": ["W5"]}],
                f"merged meta {merged['meta']}")
-    print("test_report: 3 passed, 0 failed")
+    print("test_report: 4 passed, 0 failed")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 // The Statecharts benchmark suite (package-benchmark). The workloads and baselines are defined in
 // the StatechartsWorkloads module; docs/benchmarks.md describes them and the figures.
 //
-// Event workloads (W1–W5, W8): one iteration starts a fresh instance (not measured), then sends
+// Event workloads (W1–W5, W8–W10): one iteration starts a fresh instance (not measured), then sends
 // one batch of `eventsPerBatch` events from an opaque array (measured); wall-clock time per
 // iteration divided by the batch is ns/event, mallocs per iteration divided by it mallocs/event.
-// Paired benchmarks (W1–W3, W8) also time a workload and its reference in the same iteration.
+// Paired benchmarks (W1–W3, W8–W10) also time a workload and its reference in the same iteration.
 // W6 reports thread CPU time, W7 a custom metric (bytes per instance).
 // No timing is asserted anywhere: scripts/bench.sh turns the exported figures into ratios.
 
@@ -87,6 +87,8 @@ extension W3.Baseline: HandWrittenMachine {}
 extension W3.ClosureFloor: HandWrittenMachine {}
 extension W4.Baseline: HandWrittenMachine {}
 extension W5.Baseline: HandWrittenMachine {}
+extension W9.Baseline: HandWrittenMachine {}
+extension W10.Baseline: HandWrittenMachine {}
 extension CompiledMachine: HandWrittenMachine {}
 
 /// Sends every event of the batch to a hand-written machine, counting the accepted ones.
@@ -424,6 +426,89 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(accepted)
         blackHole(machine.context.count)
+    }
+
+    // MARK: W9 hierarchical player and W10 large flat chart
+
+    // Each runs as a table chart, as its compiled twin and as its hand-written baseline, alone and
+    // paired with the baseline (table runtime and compiled chart first, the baseline second).
+    let w9Chart = W9.makeChart()
+    let w9Events = W9.events()
+    let w10Chart = W10.makeChart()
+    let w10Events = W10.events()
+
+    Benchmark("W9-player", configuration: events) { benchmark in
+        var machine = w9Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w9Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count &+ machine.context.track)
+    }
+    Benchmark("W9-compiled", configuration: events) { benchmark in
+        var machine = W9Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w9Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count &+ machine.instance.context.track)
+    }
+    Benchmark("W9-baseline", configuration: events) { benchmark in
+        var machine = W9.Baseline()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w9Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count &+ machine.context.track)
+    }
+    Benchmark("W9-paired", configuration: paired) { benchmark in
+        var machine = w9Chart.start(context: .init())
+        var baseline = W9.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w9Events) }, second: { sendAll(&baseline, w9Events) })
+        blackHole(machine.context.count &+ baseline.context.count)
+    }
+    Benchmark("W9-compiled-paired", configuration: paired) { benchmark in
+        var machine = W9Compiled.machine()
+        var baseline = W9.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w9Events) }, second: { sendAll(&baseline, w9Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
+    }
+
+    Benchmark("W10-flat", configuration: events) { benchmark in
+        var machine = w10Chart.start(context: .init())
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w10Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    Benchmark("W10-compiled", configuration: events) { benchmark in
+        var machine = W10Compiled.machine()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w10Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.instance.context.count)
+    }
+    Benchmark("W10-baseline", configuration: events) { benchmark in
+        var machine = W10.Baseline()
+        benchmark.startMeasurement()
+        let accepted = sendAll(&machine, w10Events)
+        benchmark.stopMeasurement()
+        blackHole(accepted)
+        blackHole(machine.context.count)
+    }
+    Benchmark("W10-paired", configuration: paired) { benchmark in
+        var machine = w10Chart.start(context: .init())
+        var baseline = W10.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w10Events) }, second: { sendAll(&baseline, w10Events) })
+        blackHole(machine.context.count &+ baseline.context.count)
+    }
+    Benchmark("W10-compiled-paired", configuration: paired) { benchmark in
+        var machine = W10Compiled.machine()
+        var baseline = W10.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w10Events) }, second: { sendAll(&baseline, w10Events) })
+        blackHole(machine.instance.context.count &+ baseline.context.count)
     }
 
     // MARK: W6 compile
