@@ -127,6 +127,13 @@ generated-charts:
 dsl-build-cost:
 	/usr/bin/python3 scripts/measure-dsl-build.py
 
+# Reading, validating and compiling SCXML documents of 10,000 to 770,000 sibling states with the
+# release `statechart validate`: time and peak memory (docs/benchmarks.md, "SCXML at scale").
+.PHONY: scxml-scale
+scxml-scale: deps
+	$(SWIFT) build -c release --product statechart
+	/usr/bin/python3 scripts/measure-scxml-scale.py .build/release/statechart --json Benchmarks/results/scxml-scale.json
+
 # The build time of a generated compiled chart of 1,000 and of 2,000 states (in /tmp).
 compiled-build-cost:
 	SWIFT=$(SWIFT) bash scripts/measure-compiled-build.sh

@@ -27,6 +27,12 @@ if [ $# -eq 0 ]; then
     /usr/bin/python3 scripts/inspector-scale.py .build/release/statecharts-inspector-demo \
         --json Benchmarks/results/inspector-scale.json
 
+    # SCXML at scale: reading, validating and compiling documents of up to 770,000 states
+    # with the release command-line tool (also `make scxml-scale` alone).
+    swift build -c release --product statechart
+    /usr/bin/python3 scripts/measure-scxml-scale.py .build/release/statechart \
+        --json Benchmarks/results/scxml-scale.json
+
     # Exhaustive verification: situations per second and bytes per situation, up to a million
     # situations (docs/analysis.md; also `make verify-bench` alone).
     cd "$root/Benchmarks"

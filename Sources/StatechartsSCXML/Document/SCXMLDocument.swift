@@ -53,6 +53,16 @@ public struct SCXMLDocument: Sendable, Equatable {
         states.forEach(visit)
         return result
     }
+
+    /// Calls `body` with every state in document order (pre-order), as ``allStates`` lists them,
+    /// without copying them into an array.
+    func forEachState(_ body: (SCXMLState) throws -> Void) rethrows {
+        func visit(_ state: SCXMLState) throws {
+            try body(state)
+            for child in state.children { try visit(child) }
+        }
+        for state in states { try visit(state) }
+    }
 }
 
 /// When `<data>` elements get their values (SCXML `binding`).

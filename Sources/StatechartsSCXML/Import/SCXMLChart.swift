@@ -37,14 +37,26 @@ public struct SCXMLChart: Sendable {
         document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [], file: String? = nil,
         microstepLimit: Int = 10_000, externalEventLimit: Int = 10_000
     ) throws(SCXMLError) {
+        try self.init(document: document, dataModels: dataModels, file: file, microstepLimit: microstepLimit,
+                      externalEventLimit: externalEventLimit, isValidated: false)
+    }
+
+    /// Compiles `document`; `isValidated` says ``SCXMLValidator`` has already passed it (the
+    /// reader validates every document it returns), so that it is not validated twice.
+    init(
+        document: SCXMLDocument, dataModels: [SCXMLDataModelFactory], file: String?,
+        microstepLimit: Int = 10_000, externalEventLimit: Int = 10_000, isValidated: Bool
+    ) throws(SCXMLError) {
         let available = [SCXMLDataModelFactory.null] + dataModels
         guard let factory = available.last(where: { $0.name == document.effectiveDataModel }) else {
             let names = available.map(\.name).uniqued().joined(separator: ", ")
             throw SCXMLError("unsupported data model '\(document.effectiveDataModel)' (available: \(names))",
                              at: document.position, file: file)
         }
-        let problems = SCXMLValidator.validate(document)
-        guard problems.isEmpty else { throw SCXMLError(problems, file: file) }
+        if !isValidated {
+            let problems = SCXMLValidator.validate(document)
+            guard problems.isEmpty else { throw SCXMLError(problems, file: file) }
+        }
         var importer = SCXMLImporter(document, dataModels: available)
         let (definition, expressions) = importer.makeDefinition()
         do {
@@ -68,7 +80,7 @@ public struct SCXMLChart: Sendable {
     public init(contentsOf url: URL, dataModels: [SCXMLDataModelFactory] = [],
                 options: SCXMLReader.Options = SCXMLReader.Options()) throws(SCXMLError) {
         let document = try SCXMLReader.read(contentsOf: url, options: options)
-        try self.init(document: document, dataModels: dataModels, file: url.path)
+        try self.init(document: document, dataModels: dataModels, file: url.path, isValidated: true)
     }
 
     /// Reads, validates and compiles a document from its text; `baseURL` is its folder, as for
@@ -76,7 +88,7 @@ public struct SCXMLChart: Sendable {
     public init(string: String, baseURL: URL? = nil, dataModels: [SCXMLDataModelFactory] = [],
                 options: SCXMLReader.Options = SCXMLReader.Options()) throws(SCXMLError) {
         let document = try SCXMLReader.read(string: string, baseURL: baseURL, options: options)
-        try self.init(document: document, dataModels: dataModels)
+        try self.init(document: document, dataModels: dataModels, file: nil, isValidated: true)
     }
 
     /// A new context: a session with its own data model.
@@ -122,7 +134,7 @@ public struct SCXMLChart: Sendable {
     /// The compiler's problems, placed at the elements of the states they name.
     static func diagnostics(for error: StatechartDefinitionError, in document: SCXMLDocument) -> [SCXMLDiagnostic] {
         var positions: [String: SCXMLSourcePosition] = [:]
-        for state in document.allStates where positions[state.id] == nil { positions[state.id] = state.position }
+        document.forEachState { state in if positions[state.id] == nil { positions[state.id] = state.position } }
         return error.problems.map { problem in
             let id = problem.path.split(separator: "/").last.map(String.init) ?? ""
             return SCXMLDiagnostic(problem.message, at: problem.path == "root" ? document.position : positions[id] ?? document.position)

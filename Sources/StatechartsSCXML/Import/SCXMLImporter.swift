@@ -20,22 +20,32 @@ struct SCXMLImporter {
     init(_ document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [.null]) {
         self.document = document
         self.dataModels = dataModels
-        stateIDs = Set(document.allStates.map(\.id))
+        var stateIDs: Set<String> = []
+        document.forEachState { stateIDs.insert($0.id) }
+        self.stateIDs = stateIDs
     }
 
     /// The definition, and the table of every expression it uses.
     mutating func makeDefinition() -> (Definition, [SCXMLExpression]) {
-        // Compile once to learn whether any expression calls In(), then build for real.
-        var probe = self
-        _ = probe.states(document.states)
-        _ = probe.initialization()
-        tracksActiveStates = probe.compiler.table.mentionsIn
+        // Whether any expression calls In() is known once every expression is compiled: a chart
+        // that does is built a second time, from the start, with its states tracked.
+        let start = self
+        var definition = buildDefinition()
+        if !tracksActiveStates, compiler.table.mentionsIn {
+            self = start
+            tracksActiveStates = true
+            definition = buildDefinition()
+        }
+        return (definition, compiler.table.expressions)
+    }
+
+    /// The definition of the document's states and its initialization.
+    private mutating func buildDefinition() -> Definition {
         let states = self.states(document.states)
         let initialTargets = document.initial.isEmpty ? (document.states.first { !$0.isHistory }.map { [$0.id] } ?? []) : document.initial
-        let definition = Definition(name: document.name ?? "scxml",
-                                    initial: InitialTransition(targets: initialTargets, actions: [initialization()]),
-                                    states: states)
-        return (definition, compiler.table.expressions)
+        return Definition(name: document.name ?? "scxml",
+                          initial: InitialTransition(targets: initialTargets, actions: [initialization()]),
+                          states: states)
     }
 
     /// The chart's initialization: binds the data (all of it with early binding, the top-level
@@ -43,8 +53,8 @@ struct SCXMLImporter {
     mutating func initialization() -> ChartAction {
         let topLevel = document.data.map { compiler.compile($0) }
         var nestedData: [(state: String, data: [SCXMLCompiledData])] = []
-        for state in document.allStates where !state.data.isEmpty {
-            nestedData.append((state.id, state.data.map { compiler.compile($0) }))
+        document.forEachState { state in
+            if !state.data.isEmpty { nestedData.append((state.id, state.data.map { compiler.compile($0) })) }
         }
         let nested = nestedData
         let scripts = document.scripts.map { (compiler.table.add(.script, $0.source, at: $0.position), $0.position) }

@@ -20,12 +20,15 @@ struct SCXMLDocumentBuilder {
 
     // MARK: Document
 
-    mutating func build(_ root: XMLElementNode) -> SCXMLDocument? {
+    /// The document of the tree `root`, which it consumes: each top-level element's subtree is
+    /// released once its state is built, so that the tree and the document are not both whole
+    /// in memory.
+    mutating func build(_ root: consuming XMLElementNode) -> SCXMLDocument? {
         guard SCXMLElementRules.isSCXML(root), root.name == "scxml" else {
             problem("the root element must be <scxml> in namespace \(SCXMLElementRules.namespace), not <\(root.qualifiedName)>", root)
             return nil
         }
-        collectIDs(root)
+        if needsGeneratedIDs(root) { collectIDs(root) }
         checkAttributes(root)
         var document = SCXMLDocument(position: root.position)
         document.name = root.attribute("name")
@@ -43,7 +46,12 @@ struct SCXMLDocumentBuilder {
         if root.attribute("initial") != nil && document.initial.isEmpty {
             problem("an empty initial attribute", root)
         }
-        for child in children(of: root, allowing: ["state", "parallel", "final", "datamodel", "script"]) {
+        // Last first, so that each element leaves the list as it is read: `pending` then holds
+        // the only reference to each subtree, released once its state is built.
+        var pending = Array(children(of: root, allowing: SCXMLElementRules.documentChildren).reversed())
+        root.children = []
+        document.states.reserveCapacity(pending.count)
+        while let child = pending.popLast() {
             switch child.name {
             case "datamodel": document.data += dataModel(child)
             case "script": if let script = script(child) { document.scripts.append(script) }
@@ -53,13 +61,28 @@ struct SCXMLDocumentBuilder {
         return document
     }
 
+    /// Whether a state in the document has no id, so that one is generated for it (and the ids
+    /// written must be known first).
+    func needsGeneratedIDs(_ element: XMLElementNode) -> Bool {
+        switch element.name {
+        case "state", "parallel", "final", "history": if element.attribute("id")?.isEmpty ?? true { return true }
+        case "content": return false
+        default: break
+        }
+        for case .element(let child) in element.children where SCXMLElementRules.isSCXML(child) {
+            if needsGeneratedIDs(child) { return true }
+        }
+        return false
+    }
+
     /// Records every explicit state id, before any id is generated.
     mutating func collectIDs(_ element: XMLElementNode) {
-        if ["state", "parallel", "final", "history"].contains(element.name), let id = element.attribute("id") {
-            usedIDs.insert(id)
+        switch element.name {
+        case "state", "parallel", "final", "history": if let id = element.attribute("id") { usedIDs.insert(id) }
+        case "content": return // An invoked document inside <content> has ids of its own.
+        default: break
         }
-        // An invoked document inside <content> has ids of its own.
-        for child in element.elements where SCXMLElementRules.isSCXML(child) && element.name != "content" { collectIDs(child) }
+        for case .element(let child) in element.children where SCXMLElementRules.isSCXML(child) { collectIDs(child) }
     }
 
     mutating func generatedID() -> String {
@@ -104,10 +127,10 @@ struct SCXMLDocumentBuilder {
         }
         let allowed: Set<String>
         switch kind {
-        case .state: allowed = ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history", "datamodel", "invoke"]
-        case .parallel: allowed = ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel", "invoke"]
-        case .final: allowed = ["onentry", "onexit", "donedata"]
-        case .history: allowed = ["transition"]
+        case .state: allowed = SCXMLElementRules.stateChildren
+        case .parallel: allowed = SCXMLElementRules.parallelChildren
+        case .final: allowed = SCXMLElementRules.finalChildren
+        case .history: allowed = SCXMLElementRules.historyChildren
         }
         for child in children(of: element, allowing: allowed) {
             switch child.name {
@@ -181,7 +204,7 @@ struct SCXMLDocumentBuilder {
         for child in element.children {
             switch child {
             case .text(let string):
-                if !text && !string.allSatisfy(\.isWhitespace) {
+                if !text && !Self.isWhitespace(string) {
                     problem("unexpected text in <\(element.name)>", element)
                 }
             case .element(let child):
@@ -215,8 +238,18 @@ struct SCXMLDocumentBuilder {
         }
     }
 
+    /// Whether `text` is whitespace only: ASCII whitespace read byte by byte (what documents
+    /// hold between elements), any other text character by character.
+    static func isWhitespace(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } || text.allSatisfy(\.isWhitespace)
+    }
+
     /// Splits an attribute into whitespace-separated tokens.
     static func tokens(_ value: String) -> [String] {
-        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+        // Most values are one token: no separator byte means no split to make.
+        if !value.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return value.isEmpty ? [] : [value]
+        }
+        return value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
     }
 }

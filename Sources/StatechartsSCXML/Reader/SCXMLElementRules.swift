@@ -35,7 +35,15 @@ enum SCXMLElementRules {
     ]
 
     /// Every element name SCXML defines.
-    static var knownElements: Set<String> { Set(attributes.keys) }
+    static let knownElements: Set<String> = Set(attributes.keys)
+
+    /// The child elements each kind of state may have.
+    static let stateChildren: Set<String> = ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
+                                             "datamodel", "invoke"]
+    static let parallelChildren: Set<String> = ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel", "invoke"]
+    static let finalChildren: Set<String> = ["onentry", "onexit", "donedata"]
+    static let historyChildren: Set<String> = ["transition"]
+    static let documentChildren: Set<String> = ["state", "parallel", "final", "datamodel", "script"]
 
     /// Whether `element` belongs to SCXML (the SCXML namespace, or no namespace at all).
     static func isSCXML(_ element: XMLElementNode) -> Bool {

@@ -28,7 +28,7 @@ public enum SCXMLReader {
         case .failure(.notRegularFile): throw SCXMLError("cannot read the file: it is not a regular file", file: url.path)
         case .failure(.tooLarge(let limit)): throw tooLarge(limit: limit, file: url.path)
         }
-        return try read(bytes: bytes, baseURL: url.deletingLastPathComponent(), file: url.path, options: options)
+        return try read(bytes: consume bytes, baseURL: url.deletingLastPathComponent(), file: url.path, options: options)
     }
 
     /// Reads and validates a document from its text. `baseURL` is the document's folder: where
@@ -47,12 +47,13 @@ public enum SCXMLReader {
         try read(bytes: Array(data), baseURL: baseURL, file: file, options: options)
     }
 
-    private static func read(bytes: [UInt8], baseURL: URL?, file: String?, options: Options) throws(SCXMLError) -> SCXMLDocument {
+    private static func read(bytes: consuming [UInt8], baseURL: URL?, file: String?, options: Options) throws(SCXMLError) -> SCXMLDocument {
         guard bytes.count <= options.maximumDocumentBytes else { throw tooLarge(limit: options.maximumDocumentBytes, file: file) }
-        let root = try parseTree(bytes, file: file, options: options)
+        // The text is not needed once parsed: it is released before the document is built.
+        let root = try parseTree(consume bytes, file: file, options: options)
         let sources = SCXMLSourceLoader(baseURL: baseURL, access: options.sourceAccess, maximumBytes: options.maximumDocumentBytes)
         var builder = SCXMLDocumentBuilder(sources: sources)
-        let document = builder.build(root)
+        let document = builder.build(consume root)
         var diagnostics = builder.diagnostics
         if let document { diagnostics += SCXMLValidator.validate(document) }
         guard diagnostics.isEmpty, let document else { throw SCXMLError(diagnostics, file: file) }

@@ -62,7 +62,17 @@ enum XMLCharacters {
     static func nameEnd(in bytes: [UInt8], from index: Int) -> Int? {
         guard let first = scalar(in: bytes, at: index), isNameStart(first.value) else { return nil }
         var end = index + first.length
-        while let next = scalar(in: bytes, at: end), isNameChar(next.value) { end += next.length }
+        while end < bytes.count {
+            // ASCII name characters byte by byte (most names are ASCII); the rest decoded.
+            let byte = bytes[end]
+            if byte < 0x80 {
+                guard isNameChar(UInt32(byte)) else { break }
+                end += 1
+            } else {
+                guard let next = scalar(in: bytes, at: end), isNameChar(next.value) else { break }
+                end += next.length
+            }
+        }
         return end
     }
 

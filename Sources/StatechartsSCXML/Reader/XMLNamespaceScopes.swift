@@ -85,21 +85,31 @@ struct XMLNamespaceScopes {
 
     /// `prefix:local` or `local` (Namespaces §4).
     static func split(_ qualifiedName: String) -> (prefix: String?, localName: String) {
-        guard let colon = qualifiedName.firstIndex(of: ":") else { return (nil, qualifiedName) }
-        return (String(qualifiedName[..<colon]), String(qualifiedName[qualifiedName.index(after: colon)...]))
+        // On the UTF-8 view: `:` is ASCII, so its byte is the character, and this runs per element.
+        let utf8 = qualifiedName.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return (nil, qualifiedName) }
+        return (String(qualifiedName[..<colon]), String(qualifiedName[utf8.index(after: colon)...]))
     }
 
     /// A `QName`: at most one colon, with a name on each side (Namespaces §4).
     private func checkQualifiedName(_ name: String, at offset: Int) throws(XMLSyntaxError) {
-        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else {
-            throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (at most one ':', between a prefix and a local name)", at: offset)
-        }
-        for part in parts {
-            guard let first = part.unicodeScalars.first, XMLCharacters.isNameStart(first.value) else {
-                throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (a prefix and a local name, each starting with a letter or '_')",
-                                     at: offset)
+        // On the UTF-8 view (`:` is ASCII), as this runs for every element and attribute.
+        let utf8 = name.utf8
+        var colon: String.Index?
+        for index in utf8.indices where utf8[index] == UInt8(ascii: ":") {
+            guard colon == nil else {
+                throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (at most one ':', between a prefix and a local name)", at: offset)
             }
+            colon = index
+        }
+        // The prefix (or the whole name) and the local name each start with a name-start character.
+        let scalars = name.unicodeScalars
+        func startsPart(_ index: String.Index) -> Bool {
+            index < scalars.endIndex && scalars[index] != ":" && XMLCharacters.isNameStart(scalars[index].value)
+        }
+        guard startsPart(name.startIndex), colon.map({ startsPart(utf8.index(after: $0)) }) ?? true else {
+            throw XMLSyntaxError("'\(name)' is not a valid name with namespaces (a prefix and a local name, each starting with a letter or '_')",
+                                 at: offset)
         }
     }
 

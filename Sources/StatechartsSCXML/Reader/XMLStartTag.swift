@@ -44,11 +44,20 @@ struct XMLStartTag {
             }
             scanner.skipWhitespace()
             let value = try readValue(&scanner, of: attribute, expanding: &entities)
-            guard seen.insert(attribute).inserted else {
+            guard !isRepeated(attribute, in: tag.attributes, seen: &seen) else {
                 throw XMLSyntaxError("the attribute '\(attribute)' is given twice", at: attributeOffset)
             }
             tag.attributes.append(Attribute(qualifiedName: attribute, value: value, offset: attributeOffset))
         }
+    }
+
+    /// Whether `name` is among `attributes`: a linear search over the few attributes an element
+    /// usually has (no set to build for every tag), a set once there are many.
+    private static func isRepeated(_ name: String, in attributes: [Attribute], seen: inout Set<String>) -> Bool {
+        let linearLimit = 16
+        guard attributes.count >= linearLimit else { return attributes.contains { $0.qualifiedName == name } }
+        if seen.isEmpty { seen = Set(attributes.map(\.qualifiedName)) }
+        return !seen.insert(name).inserted
     }
 
     /// A quoted attribute value, normalized (§3.3.3): references replaced, and each literal tab,

@@ -61,9 +61,11 @@ struct XMLAttributeNode: Sendable {
     var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
 }
 
-/// A child of an element.
+/// A child of an element. An element child is boxed, so that a run of children costs a pointer
+/// each and not a whole element (most children of large documents are elements and the
+/// whitespace between them).
 enum XMLChildNode: Sendable {
-    case element(XMLElementNode)
+    indirect case element(XMLElementNode)
     case text(String)
 
     func write(to out: inout String, declared: Set<String>) {

@@ -77,7 +77,11 @@ struct XMLTreeBuilder {
         }
         switch byte {
         case UInt8(ascii: "<"):
-            if scanner.looksAt("</") {
+            // A start tag is by far the most common markup: a name after `<` needs no other test.
+            if let next = scanner.byte(at: scanner.index + 1), next != UInt8(ascii: "/"), next != UInt8(ascii: "!"),
+               next != UInt8(ascii: "?"), XMLCharacters.nameEnd(in: scanner.bytes, from: scanner.index + 1) != nil {
+                try startElement()
+            } else if scanner.looksAt("</") {
                 try endElement()
             } else if scanner.looksAt("<!--") {
                 try XMLSkippedMarkup.comment(&scanner)

@@ -12,27 +12,37 @@ public enum SCXMLValidator {
 
     struct Checker {
         var diagnostics: [SCXMLDiagnostic] = []
-        /// State id → (its position, the ids of its ancestors).
-        var states: [String: (position: SCXMLSourcePosition, ancestors: [String])] = [:]
+        /// State id → its position and its parent's id (`nil` at the top level).
+        var states: [String: (position: SCXMLSourcePosition, parent: String?)] = [:]
 
         mutating func problem(_ message: String, _ position: SCXMLSourcePosition) {
             diagnostics.append(SCXMLDiagnostic(message, at: position))
         }
 
         mutating func index(_ document: SCXMLDocument) {
-            func visit(_ state: SCXMLState, ancestors: [String]) {
+            func visit(_ state: SCXMLState, parent: String?) {
                 if let existing = states[state.id] {
                     problem("duplicate state id '\(state.id)' (first defined at \(existing.position))", state.position)
                 } else {
-                    states[state.id] = (state.position, ancestors)
+                    states[state.id] = (state.position, parent)
                 }
-                for child in state.children { visit(child, ancestors: ancestors + [state.id]) }
+                for child in state.children { visit(child, parent: state.id) }
             }
-            for state in document.states { visit(state, ancestors: []) }
+            for state in document.states { visit(state, parent: nil) }
         }
 
         func isDescendant(_ id: String, of ancestor: String) -> Bool {
-            states[id]?.ancestors.contains(ancestor) ?? false
+            // A duplicate id keeps its first definition's parent, as the ancestors of that one
+            // are the ones checked; the walk ends at the top (ids are unique along one chain
+            // unless duplicated, and a chain has at most the document's depth).
+            var current = states[id]?.parent
+            var steps = 0
+            while let parent = current, steps <= states.count {
+                if parent == ancestor { return true }
+                current = states[parent]?.parent
+                steps += 1
+            }
+            return false
         }
 
         mutating func checkTargets(_ targets: [String], at position: SCXMLSourcePosition, role: String = "target") {
@@ -42,18 +52,20 @@ public enum SCXMLValidator {
         }
 
         mutating func check(_ document: SCXMLDocument) {
-            if document.states.filter({ !$0.isHistory }).isEmpty {
+            if !document.states.contains(where: { !$0.isHistory }) {
                 problem("the document has no states", document.position)
             }
             checkTargets(document.initial, at: document.position, role: "initial state")
             var dataIDs: [String: SCXMLSourcePosition] = [:]
-            for data in document.data + document.allStates.flatMap(\.data) {
+            func record(_ data: SCXMLData) {
                 if let first = dataIDs[data.id] {
                     problem("duplicate data id '\(data.id)' (first defined at \(first))", data.position)
                 } else {
                     dataIDs[data.id] = data.position
                 }
             }
+            document.data.forEach(record)
+            document.forEachState { $0.data.forEach(record) }
             for state in document.states {
                 if state.isHistory { problem("a history state must be inside a <state> or <parallel>", state.position) }
                 check(state)
@@ -61,10 +73,10 @@ public enum SCXMLValidator {
         }
 
         mutating func check(_ state: SCXMLState) {
-            let realChildren = state.children.filter { !$0.isHistory }
+            let hasRealChildren = state.children.contains { !$0.isHistory }
             switch state.kind {
             case .state:
-                if realChildren.isEmpty {
+                if !hasRealChildren {
                     if !state.initial.isEmpty { problem("'initial' on a state without child states", state.position) }
                     if state.initialTransition != nil { problem("<initial> in a state without child states", state.position) }
                     if !state.children.isEmpty { problem("a state whose only children are history states", state.position) }
@@ -83,7 +95,7 @@ public enum SCXMLValidator {
                     }
                 }
             case .parallel:
-                if realChildren.isEmpty { problem("a parallel state without child states", state.position) }
+                if !hasRealChildren { problem("a parallel state without child states", state.position) }
             case .final:
                 break
             case .history:
