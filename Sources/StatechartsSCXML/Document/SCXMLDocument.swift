@@ -57,11 +57,12 @@ public struct SCXMLDocument: Sendable, Equatable {
     /// Calls `body` with every state in document order (pre-order), as ``allStates`` lists them,
     /// without copying them into an array.
     func forEachState(_ body: (SCXMLState) throws -> Void) rethrows {
+        // By index, so that no state is copied (and its fields retained) on the way.
         func visit(_ state: SCXMLState) throws {
             try body(state)
-            for child in state.children { try visit(child) }
+            for index in state.children.indices { try visit(state.children[index]) }
         }
-        for state in states { try visit(state) }
+        for index in states.indices { try visit(states[index]) }
     }
 }
 

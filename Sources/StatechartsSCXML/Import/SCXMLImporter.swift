@@ -10,7 +10,8 @@ struct SCXMLImporter {
     typealias ChartAction = Action<SCXMLEvent, SCXMLContext>
 
     let document: SCXMLDocument
-    let stateIDs: Set<String>
+    /// Every state id, collected on first use (only `In()` conditions need them).
+    private var knownStateIDs: Set<String>?
     var compiler = SCXMLContentCompiler()
     /// Whether entry and exit actions keep the session's active states for `In()`.
     var tracksActiveStates = false
@@ -20,9 +21,15 @@ struct SCXMLImporter {
     init(_ document: SCXMLDocument, dataModels: [SCXMLDataModelFactory] = [.null]) {
         self.document = document
         self.dataModels = dataModels
-        var stateIDs: Set<String> = []
-        document.forEachState { stateIDs.insert($0.id) }
-        self.stateIDs = stateIDs
+    }
+
+    /// Whether the document has a state named `id`.
+    mutating func isStateID(_ id: String) -> Bool {
+        if let knownStateIDs { return knownStateIDs.contains(id) }
+        var ids: Set<String> = []
+        document.forEachState { ids.insert($0.id) }
+        knownStateIDs = ids
+        return ids.contains(id)
     }
 
     /// The definition, and the table of every expression it uses.
@@ -74,7 +81,11 @@ struct SCXMLImporter {
     }
 
     mutating func states(_ states: [SCXMLState]) -> [State] {
-        states.map { state($0) }
+        // By index: `map` would copy each state (and retain its fields) on the way.
+        var result: [State] = []
+        result.reserveCapacity(states.count)
+        for index in states.indices { result.append(state(states[index])) }
+        return result
     }
 
     mutating func state(_ element: SCXMLState) -> State {
@@ -148,7 +159,7 @@ struct SCXMLImporter {
         var transition = Transition(trigger: trigger, targets: element.targets,
                                     kind: element.type, actions: block(element.content))
         if let condition = element.condition {
-            if let id = SCXMLNullDataModel.inStateID(condition), stateIDs.contains(id), isPlainIn(condition) {
+            if let id = SCXMLNullDataModel.inStateID(condition), isStateID(id), isPlainIn(condition) {
                 transition.requiredActiveStates = [id]
             } else {
                 let expression = compiler.table.add(.condition, condition, at: element.position)

@@ -20,15 +20,19 @@ public enum SCXMLValidator {
         }
 
         mutating func index(_ document: SCXMLDocument) {
+            var count = 0
+            document.forEachState { _ in count += 1 }
+            states.reserveCapacity(count)
             func visit(_ state: SCXMLState, parent: String?) {
                 if let existing = states[state.id] {
                     problem("duplicate state id '\(state.id)' (first defined at \(existing.position))", state.position)
                 } else {
                     states[state.id] = (state.position, parent)
                 }
-                for child in state.children { visit(child, parent: state.id) }
+                // By index: iterating would copy each state (and retain its fields) in large documents.
+                for index in state.children.indices { visit(state.children[index], parent: state.id) }
             }
-            for state in document.states { visit(state, parent: nil) }
+            for index in document.states.indices { visit(document.states[index], parent: nil) }
         }
 
         func isDescendant(_ id: String, of ancestor: String) -> Bool {
@@ -66,9 +70,10 @@ public enum SCXMLValidator {
             }
             document.data.forEach(record)
             document.forEachState { $0.data.forEach(record) }
-            for state in document.states {
-                if state.isHistory { problem("a history state must be inside a <state> or <parallel>", state.position) }
-                check(state)
+            for index in document.states.indices {
+                let position = document.states[index].position
+                if document.states[index].isHistory { problem("a history state must be inside a <state> or <parallel>", position) }
+                check(document.states[index])
             }
         }
 
@@ -108,7 +113,7 @@ public enum SCXMLValidator {
                 }
             }
             for transition in state.transitions { checkTargets(transition.targets, at: transition.position) }
-            for child in state.children { check(child) }
+            for index in state.children.indices { check(state.children[index]) }
         }
     }
 }
