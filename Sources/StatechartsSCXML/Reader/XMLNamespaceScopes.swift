@@ -21,20 +21,17 @@ struct XMLNamespaceScopes {
     /// where its start tag begins.
     mutating func open(_ tag: XMLStartTag, at position: SCXMLSourcePosition) throws(XMLSyntaxError) -> XMLElementNode {
         var declarations: [(prefix: String, uri: String)] = []
-        var others: [XMLStartTag.Attribute] = []
-        for attribute in tag.attributes {
+        for attribute in tag.attributes where Self.isDeclaration(attribute.qualifiedName) {
             let name = attribute.qualifiedName
             if name == "xmlns" {
                 try checkDeclaration(prefix: "", uri: attribute.value, at: attribute.offset)
                 declarations.append(("", attribute.value))
-            } else if name.hasPrefix("xmlns:") {
+            } else {
                 let prefix = String(name.dropFirst("xmlns:".count))
                 try checkQualifiedName(name, at: attribute.offset)
                 try checkDeclaration(prefix: prefix, uri: attribute.value, at: attribute.offset)
                 // `xml` is always declared; declaring it again (to its own URI) changes nothing.
                 if prefix != "xml" { declarations.append((prefix, attribute.value)) }
-            } else {
-                others.append(attribute)
             }
         }
         scopes.append(declarations)
@@ -53,8 +50,9 @@ struct XMLNamespaceScopes {
         }
 
         var attributes: [XMLAttributeNode] = []
+        attributes.reserveCapacity(tag.attributes.count)
         var expandedNames: [String: String] = [:]
-        for attribute in others {
+        for attribute in tag.attributes where !Self.isDeclaration(attribute.qualifiedName) {
             try checkQualifiedName(attribute.qualifiedName, at: attribute.offset)
             let (prefix, localName) = Self.split(attribute.qualifiedName)
             guard let prefix else {
@@ -81,6 +79,14 @@ struct XMLNamespaceScopes {
     /// Closes the innermost scope.
     mutating func close() {
         if !scopes.isEmpty { scopes.removeLast() }
+    }
+
+    /// Whether an attribute named `name` declares a namespace: `xmlns` or `xmlns:prefix`.
+    static func isDeclaration(_ name: String) -> Bool {
+        // On the UTF-8 view, as this runs for every attribute.
+        let utf8 = name.utf8
+        guard utf8.starts(with: "xmlns".utf8) else { return false }
+        return utf8.count == 5 || utf8.dropFirst(5).first == UInt8(ascii: ":")
     }
 
     /// `prefix:local` or `local` (Namespaces §4).

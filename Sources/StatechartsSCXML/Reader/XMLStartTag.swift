@@ -69,6 +69,18 @@ struct XMLStartTag {
             throw XMLSyntaxError("the value of the attribute '\(attribute)' must be quoted", at: scanner.index)
         }
         let start = scanner.index
+        // Most values are plain text: up to the closing quote, no reference, no `<` and no tab,
+        // line end or other byte below 0x20 (the ones that normalization replaces).
+        var end = start + 1
+        let bytes = scanner.bytes
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "<"),
+              bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == quote {
+            scanner.index = end + 1
+            return String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+        }
         let value = try scanner.quotedLiteral { (scanner, byte, value) throws(XMLSyntaxError) in
             switch byte {
             case UInt8(ascii: "<"):
