@@ -49,6 +49,21 @@ struct LargeDocumentTests {
         #expect(problems("<a a0='' a1='' a0=''/>") == ["1:16: the attribute 'a0' is given twice"])
     }
 
+    @Test("attribute values: plain ones as written, others with references replaced and line ends made spaces")
+    func attributeValues() throws {
+        let document = try SCXMLReader.read(string: Fixture.scxml("""
+            <state id='plain'><transition event="a.b" cond="x &amp;&amp; y" target="plain"/></state>
+            <state id="spaced"><transition event="one\ttwo" cond="1 &lt;\n2" target='plain'/></state>
+            """))
+        #expect(document.states.map(\.id) == ["plain", "spaced"])
+        #expect(document.states[0].transitions[0].condition == "x && y")
+        #expect(document.states[0].transitions[0].events == ["a.b"])
+        #expect(document.states[1].transitions[0].condition == "1 < 2")
+        #expect(document.states[1].transitions[0].events == ["one", "two"])
+        #expect(HostileInput.problems("<a b='x\"y' c=\"p'q\"/>") == ["1:1: the root element must be <scxml> in namespace http://www.w3.org/2005/07/scxml, not <a>"])
+        #expect(HostileInput.problems("<a b='x/>") == ["1:6: the value of the attribute 'b' is not closed (the quote is missing)"])
+    }
+
     @Test("text between elements may be any whitespace; other text is reported")
     func whitespaceBetweenElements() {
         #expect(Fixture.problems(Fixture.scxml("\u{00A0}\t<state id=\"a\"/>\u{2003}")).isEmpty)
