@@ -146,12 +146,7 @@ public enum WorkloadCheck {
             var chart = W9.makeChart().start(context: .init())
             var compiled = W9Compiled.machine()
             var baseline = W9.Baseline()
-            var accepted = 0
-            for e in W9.events() {
-                let taken = chart.send(e).isAccepted
-                precondition(compiled.send(e) == taken && baseline.send(e) == taken, "W9 compiled or baseline: disagrees")
-                if taken { accepted += 1 }
-            }
+            let accepted = acceptedByAll("W9", W9.events(), { chart.send($0).isAccepted }, { compiled.send($0) }, { baseline.send($0) })
             precondition(accepted == W9.acceptedPerBatch, "W9: \(accepted) events accepted, not \(W9.acceptedPerBatch)")
             precondition(compiled.instance.context == chart.context && baseline.context == chart.context, "W9: counters differ")
             precondition(chart.context.count > 0 && chart.context.track != 0, "W9: a kind of transition was never taken")
@@ -162,12 +157,7 @@ public enum WorkloadCheck {
             var chart = W10.makeChart().start(context: .init())
             var compiled = W10Compiled.machine()
             var baseline = W10.Baseline()
-            var accepted = 0
-            for e in W10.events() {
-                let taken = chart.send(e).isAccepted
-                precondition(compiled.send(e) == taken && baseline.send(e) == taken, "W10 compiled or baseline: disagrees")
-                if taken { accepted += 1 }
-            }
+            let accepted = acceptedByAll("W10", W10.events(), { chart.send($0).isAccepted }, { compiled.send($0) }, { baseline.send($0) })
             precondition(accepted == W10.acceptedPerBatch, "W10: \(accepted) events accepted, not \(W10.acceptedPerBatch)")
             precondition(compiled.instance.context == chart.context && baseline.context == chart.context, "W10: counts differ")
             precondition(chart.context.count == accepted, "W10: not one count per accepted event")
@@ -177,5 +167,20 @@ public enum WorkloadCheck {
         }
         // The Boost.MSM peers of W1–W3: the same work as the baselines.
         MSMCheck.run()
+    }
+
+    /// Sends each of `events` to the table chart, the compiled twin and the baseline of
+    /// `workload` (each a function that sends one event and says whether it was accepted),
+    /// requires the three to accept and refuse the same events, and returns how many they accepted.
+    private static func acceptedByAll<E>(
+        _ workload: String, _ events: [E], _ chart: (E) -> Bool, _ compiled: (E) -> Bool, _ baseline: (E) -> Bool
+    ) -> Int {
+        var accepted = 0
+        for e in events {
+            let taken = chart(e)
+            precondition(compiled(e) == taken && baseline(e) == taken, "\(workload) compiled or baseline: disagrees")
+            if taken { accepted += 1 }
+        }
+        return accepted
     }
 }
