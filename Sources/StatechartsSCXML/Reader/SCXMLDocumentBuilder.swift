@@ -241,13 +241,13 @@ struct SCXMLDocumentBuilder {
     /// Whether `text` is whitespace only: ASCII whitespace read byte by byte (what documents
     /// hold between elements), any other text character by character.
     static func isWhitespace(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } || text.allSatisfy(\.isWhitespace)
+        text.utf8.allSatisfy(XMLCharacters.isWhitespace) || text.allSatisfy(\.isWhitespace)
     }
 
     /// Splits an attribute into whitespace-separated tokens.
     static func tokens(_ value: String) -> [String] {
         // Most values are one token: no separator byte means no split to make.
-        if !value.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        if !value.utf8.contains(where: XMLCharacters.isWhitespace) {
             return value.isEmpty ? [] : [value]
         }
         return value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
