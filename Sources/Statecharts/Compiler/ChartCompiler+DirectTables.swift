@@ -12,7 +12,9 @@ extension _ChartCompiler {
         let total = b.candidates.transition.count
         var steps = Array(repeating: _RegionStep(exits: 0, entries: 0, flags: [], transition: .none), count: total)
         var row = 0
-        for c in _CandidateIndex.all(total) where b.candidates.flags[c].isNone {
+        // The rows' candidates (history variants follow them, and are never region steps).
+        let rowCandidates = b.candidates.start[b.candidates.start.count - 1].offset
+        for c in _CandidateIndex.all(rowCandidates) where b.candidates.flags[c].isNone {
             while b.candidates.start[row + 1] <= c { row += 1 }
             let t = b.candidates.transition[c]
             guard let domain = b.transitions.domain[t].state, b.transitions.domainIsParallelFree[t] else { continue }

@@ -100,7 +100,16 @@ extension _ChartCompiler {
     @inlinable
     func singlePathEntries(_ t: _TransitionIndex, domain: _StateIndex, into entries: inout [_PlanEntry]) -> _StateIndex? {
         let targets = b.transitions.targets[t]
-        guard targets.count == 1, var target = targets.first else { return nil }
+        guard targets.count == 1, let target = targets.first else { return nil }
+        return singlePathEntries(to: target, domain: domain, into: &entries)
+    }
+
+    /// The entry sequence into state `target` from `domain` when it enters no parallel and no
+    /// history state: `target`'s ancestors below the domain, `target` (by default when it is
+    /// compound), and its default descendants; the new leaf, or `nil` for any other entry.
+    @inlinable
+    func singlePathEntries(to target: _StateIndex, domain: _StateIndex, into entries: inout [_PlanEntry]) -> _StateIndex? {
+        var target = target
         // The source must be inside the domain's subtree for the exit walk to stop at it.
         var anc = parentOf[target]
         while anc != domain && anc != .none {
@@ -189,6 +198,8 @@ extension _ChartCompiler {
 
     /// The plan of every candidate as the fast path runs it: the actions in order and the new
     /// leaf. Exits are the path from the candidate's atomic state up to the transition's domain.
+    /// A candidate entering through a history state gets its variants after the rows'
+    /// candidates (ChartCompiler+HistoryPlans.swift).
     @inlinable
     mutating func computeCandidatePlans(classCount: Int) {
         let total = b.candidates.transition.count
@@ -202,50 +213,89 @@ extension _ChartCompiler {
         var list = b.candidates.actions
         b.candidates.actions = []
         list.reserveCapacity(total * 2)
-        func append(_ actions: Range<_ActionIndex>) { list.append(contentsOf: actions) }
+        let hasHistory = b.states.historyMemorySize > 0
+        var restoring: [(candidate: _CandidateIndex, leaf: _StateIndex)] = []
+        var records: [_HistoryRecord] = []
         var row = 0
         for c in _CandidateIndex.all(total) {
             // The row of candidate `c` tells its atomic state.
             while b.candidates.start[row + 1] <= c { row += 1 }
             let leaf = _StateIndex(row / classCount)
             let t = b.candidates.transition[c]
-            let listStart = list.count
-            defer { b.candidates.actionStart.append(_PlanSlot(list.count)) }
+            records.removeAll(keepingCapacity: true)
+            defer {
+                b.candidates.actionStart.append(_PlanSlot(list.count))
+                if hasHistory { b.candidates.history.records.append(records) }
+            }
             let planLeaf = b.transitions.planLeaf[t]
-            guard planLeaf.hasPlan else { continue }
-            var slow = false
-            let domain = b.transitions.domain[t].state
-            if let domain {
-                var s = leaf
-                while s != domain {
-                    if b.states.hasHistoryChild[s] || b.states.hasInvocations[s] { slow = true }
-                    append(b.states.exitActionStart[s]..<b.states.exitActionStart[s.next])
-                    s = parentOf[s]
-                }
-            }
-            let exitEnd = list.count
-            append(b.transitions.actionStart[t]..<b.transitions.actionStart[t.next])
-            let transitionEnd = list.count
-            if domain != nil {
-                for entry in b.transitions.planEntries[t] {
-                    let s = entry.state
-                    if b.states.hasInvocations[s] || kindOf[s] == .final { slow = true }
-                    append(b.states.entryActionStart[s]..<b.states.entryActionStart[s.next])
-                    if entry.isDefaultEntry, let initial = b.states.initialTransition[s] {
-                        append(b.transitions.actionStart[initial]..<b.transitions.actionStart[initial.next])
-                    }
-                }
-            }
-            guard !slow else {
-                list.removeLast(list.count - listStart)
+            guard planLeaf.hasPlan else {
+                if hasHistory && singlePathPlans && b.transitions.domain[t] == .dependsOnHistory { restoring.append((c, leaf)) }
                 continue
             }
-            let newLeaf = planLeaf.newLeaf ?? leaf
-            b.candidates.exitEnd[c] = _PlanSlot(exitEnd)
-            b.candidates.transitionEnd[c] = _PlanSlot(transitionEnd)
-            b.candidates.leaf[c] = newLeaf
-            b.candidates.flags[c] = b.states.eventlessOnPath[newLeaf] ? .needsCompletion : .none
+            let domain = b.transitions.domain[t].state
+            appendPlan(c, from: leaf, taking: t, domain: domain, entries: domain == nil ? [] : b.transitions.planEntries[t],
+                       newLeaf: planLeaf.newLeaf ?? leaf, to: &list, records: &records)
         }
+        if hasHistory { appendHistoryVariants(restoring, to: &list) }
         b.candidates.actions = list
+    }
+
+    /// Appends candidate `c`'s plan to `list`: atomic state `leaf` takes transition `t` (domain
+    /// `domain`, `nil` when targetless), entering `entries` and ending in `newLeaf`; with
+    /// `historyContent`, that history default's actions run after its parent's entry. Sets the
+    /// candidate's phase ends, leaf and flags, and puts the history its exits record in
+    /// `records`; a plan that needs the general step leaves `list` and `records` as they were.
+    @inlinable
+    mutating func appendPlan(_ c: _CandidateIndex, from leaf: _StateIndex, taking t: _TransitionIndex, domain: _StateIndex?,
+                             entries: some Sequence<_PlanEntry>, historyContent: (parent: _StateIndex, transition: _TransitionIndex)? = nil,
+                             newLeaf: _StateIndex, to list: inout [_ActionIndex], records: inout [_HistoryRecord]) {
+        let listStart = list.count
+        func append(_ actions: Range<_ActionIndex>) { list.append(contentsOf: actions) }
+        var slow = false
+        if let domain {
+            var s = leaf
+            var below = _StateIndex.none
+            while s != domain {
+                if b.states.hasInvocations[s] { slow = true }
+                // History is recorded before any exit action runs (SCXML `exitStates`); on a
+                // single path, deep history remembers the leaf and shallow the child below.
+                if b.states.hasHistoryChild[s] {
+                    for h in tree.children(of: s) where kindOf[h].isHistory {
+                        guard let slot = b.states.historySlot[h] else { continue }
+                        records.append(_HistoryRecord(slot: slot, state: kindOf[h] == .deepHistory ? leaf : below))
+                    }
+                }
+                append(b.states.exitActionStart[s]..<b.states.exitActionStart[s.next])
+                below = s
+                s = parentOf[s]
+            }
+        }
+        let exitEnd = list.count
+        append(b.transitions.actionStart[t]..<b.transitions.actionStart[t.next])
+        let transitionEnd = list.count
+        if domain != nil {
+            for entry in entries {
+                let s = entry.state
+                if b.states.hasInvocations[s] || kindOf[s] == .final { slow = true }
+                append(b.states.entryActionStart[s]..<b.states.entryActionStart[s.next])
+                if entry.isDefaultEntry, let initial = b.states.initialTransition[s] {
+                    append(b.transitions.actionStart[initial]..<b.transitions.actionStart[initial.next])
+                }
+                if let historyContent, historyContent.parent == s {
+                    append(b.transitions.actionStart[historyContent.transition]..<b.transitions.actionStart[historyContent.transition.next])
+                }
+            }
+        }
+        guard !slow else {
+            list.removeLast(list.count - listStart)
+            records.removeAll()
+            return
+        }
+        b.candidates.exitEnd[c] = _PlanSlot(exitEnd)
+        b.candidates.transitionEnd[c] = _PlanSlot(transitionEnd)
+        b.candidates.leaf[c] = newLeaf
+        var flags = b.states.eventlessOnPath[newLeaf] ? _PlanFlags.needsCompletion : .none
+        if !records.isEmpty { flags = flags.union(.recordsHistory) }
+        b.candidates.flags[c] = flags
     }
 }

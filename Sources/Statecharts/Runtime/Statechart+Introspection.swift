@@ -169,3 +169,22 @@ extension Statechart {
         return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
     }
 }
+
+extension Statechart {
+    /// How many candidates enter through a history state by precomputed variants, and how many
+    /// of their variants have a plan (the others take the general step). For tests.
+    @_spi(Testing)
+    public var _historyVariantCounts: (candidates: Int, plannedVariants: Int) {
+        var candidates = 0
+        var planned = 0
+        for c in tables.candidates.flags.indices where tables.candidates.flags[c].restoresHistory {
+            candidates += 1
+            let restore = tables.candidates.history.restores[c][0]
+            let first = restore.firstVariant.offset
+            for v in first...(first + Int(restore.rememberedCount)) where !tables.candidates.flags[_CandidateIndex(v)].needsGeneralStep {
+                planned += 1
+            }
+        }
+        return (candidates, planned)
+    }
+}

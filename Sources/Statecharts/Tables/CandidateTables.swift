@@ -21,6 +21,9 @@ internal struct _CandidateTables: @unchecked Sendable {
     @usableFromInline let actionSlots: _Table<_PlanSlot, _ActionSlot>
     @usableFromInline let leaf: _Table<_CandidateIndex, _StateIndex>
     @usableFromInline let flags: _Table<_CandidateIndex, _PlanFlags>
+    /// What plans that record history write, and the variants of candidates that enter through
+    /// a history state (HistoryPlans.swift). Variants are candidates after the last row's.
+    @usableFromInline let history: _HistoryPlanTables
 
     /// The tables of `b`, the plans' actions called through `actionSlots` (by action index).
     @usableFromInline
@@ -37,6 +40,7 @@ internal struct _CandidateTables: @unchecked Sendable {
         actionSlots = storage.table(b.actions.map { slots[$0] })
         leaf = storage.table(b.leaf)
         flags = storage.table(b.flags)
+        history = _HistoryPlanTables(b.history, in: storage)
     }
 
     /// The candidate table's row for atomic state `s` and event class `c`.
@@ -69,6 +73,7 @@ internal struct _CandidateTables: @unchecked Sendable {
         @usableFromInline var transitionEnd: [_PlanSlot] = []
         @usableFromInline var leaf: [_StateIndex] = []
         @usableFromInline var flags: [_PlanFlags] = []
+        @usableFromInline var history = _HistoryPlanTables.Builder()
     }
 }
 
@@ -81,15 +86,35 @@ internal struct _PlanFlags: BitwiseCopyable, Equatable, Sendable {
 
     /// The plan is its action list and the new leaf, nothing else.
     @inlinable static var none: Self { Self(rawValue: 0) }
-    /// The plan does something the action list cannot say (records history, enters a final
-    /// state, starts or stops invocations, has no single-path plan): take the step in full.
+    /// The plan does something the action list cannot say (enters a final state, starts or
+    /// stops invocations, has no single-path plan): take the step in full.
     @inlinable static var needsGeneralStep: Self { Self(rawValue: 1) }
     /// The new leaf has eventless transitions on its path: complete the macrostep.
     @inlinable static var needsCompletion: Self { Self(rawValue: 2) }
+    /// The plan exits the parent of a history state: write its records
+    /// (``_HistoryPlanTables/records``) to the history memory.
+    @inlinable static var recordsHistory: Self { Self(rawValue: 4) }
+    /// The candidate enters through a history state and has no plan of its own: take the variant
+    /// for what the history remembers (``_HistoryPlanTables/restores``). Always with
+    /// ``needsGeneralStep``, which is what a memory no variant covers takes.
+    @inlinable static var restoresHistory: Self { Self(rawValue: 8) }
+
+    /// These flags and `other`'s.
+    @inlinable
+    func union(_ other: Self) -> Self { Self(rawValue: rawValue | other.rawValue) }
 
     /// Whether the step must be taken in full.
     @inlinable
     var needsGeneralStep: Bool { @inline(__always) get { rawValue & 1 != 0 } }
+    /// Whether the new leaf's path has eventless transitions to try.
+    @inlinable
+    var needsCompletion: Bool { @inline(__always) get { rawValue & 2 != 0 } }
+    /// Whether the plan writes history records.
+    @inlinable
+    var recordsHistory: Bool { @inline(__always) get { rawValue & 4 != 0 } }
+    /// Whether the candidate's plan is the variant its history's memory selects.
+    @inlinable
+    var restoresHistory: Bool { @inline(__always) get { rawValue & 8 != 0 } }
     /// Whether the plan is its action list and the new leaf alone.
     @inlinable
     var isNone: Bool { @inline(__always) get { rawValue == 0 } }

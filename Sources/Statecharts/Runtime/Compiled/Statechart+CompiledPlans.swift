@@ -86,7 +86,8 @@ extension Statechart {
         return complete ? result : nil
     }
 
-    /// Calls `body` with each candidate that has a single-path plan, and that plan.
+    /// Calls `body` with each candidate that has a single-path plan, and that plan; a candidate
+    /// entering through history, with each of its variants that has one.
     func forEachCandidatePlan(_ body: (_CandidateIndex, _CompiledPlan) -> Void) {
         guard tables.candidates.exists else { return }
         // A plan's slots point to the boxes of the chart's actions: the first action with a box
@@ -97,12 +98,19 @@ extension Statechart {
         }
         for s in tables.tree.parent.indices {
             for cls in _EventClass.all(tables.candidates.classCount) {
-                for c in tables.candidates.candidates(of: s, cls) {
-                    if tables.candidates.flags[c].needsGeneralStep { continue }
-                    let actions = tables.candidates.plans[c].actions.map {
-                        actionOfBox[tables.candidates.actionSlots[$0].box]?.rawValue ?? -1
+                for candidate in tables.candidates.candidates(of: s, cls) {
+                    // A candidate entering through history runs the plan of one of its variants.
+                    var planned = candidate..<candidate.next
+                    if tables.candidates.flags[candidate].restoresHistory {
+                        let restore = tables.candidates.history.restores[candidate][0]
+                        planned = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
                     }
-                    body(c, _CompiledPlan(leaf: s.rawValue, transition: tables.candidates.transition[c].rawValue, actions: actions))
+                    for c in planned where !tables.candidates.flags[c].needsGeneralStep {
+                        let actions = tables.candidates.plans[c].actions.map {
+                            actionOfBox[tables.candidates.actionSlots[$0].box]?.rawValue ?? -1
+                        }
+                        body(c, _CompiledPlan(leaf: s.rawValue, transition: tables.candidates.transition[c].rawValue, actions: actions))
+                    }
                 }
             }
         }

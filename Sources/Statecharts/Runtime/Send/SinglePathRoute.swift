@@ -9,8 +9,12 @@
 // its plan through `Plans`, and completes the macrostep when the plan's flags or the queues say
 // so. The regions route and the stepwise selection use the same candidate lookup.
 //
-// May not: record history, enter a final state, start or stop invocations, or take a candidate
-// without a single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
+// History is data here (SinglePathRoute+History.swift): a plan that exits a history's parent
+// writes the constants its candidate records, and a candidate entering through a history state
+// takes the variant for what the history remembers.
+//
+// May not: enter a final state, start or stop invocations, or take a candidate without a
+// single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
 // route with its transition already selected, so that no guard is evaluated twice.
 //
 // Generic over `Plans` (PlanRunners.swift), which runs a plan and evaluates a guard: the table
@@ -72,13 +76,18 @@ extension StatechartInstance {
         let from = leaf
         currentEvent = event
         var observer = _NoObserver<StateID, Event>()
-        if let c = firstEnabledCandidate(of: from, classID, plans) {
-            let flags = tables.candidates.flags[c]
+        if var c = firstEnabledCandidate(of: from, classID, plans) {
+            var flags = tables.candidates.flags[c]
+            if flags.restoresHistory {
+                c = historyVariant(of: c)
+                flags = tables.candidates.flags[c]
+            }
             let t = tables.candidates.transition[c]
             if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
+            if flags.recordsHistory { recordHistory(by: c) }
             plans.runPlan(c, on: &self)
             leaf = tables.candidates.leaf[c]
-            if flags.isNone && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
+            if !flags.needsCompletion && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
                 return SendResult(outcome: .transitioned, transition: t, fromLeaf: from, toLeaf: leaf)
             }
             var log = _StepLog()

@@ -1,0 +1,33 @@
+// History on the single-path route: what a candidate's plan records, and which plan a candidate
+// entering through a history state takes (the tables: Tables/HistoryPlans.swift).
+
+extension StatechartInstance {
+    /// The variant of candidate `c` (which enters through a history state) for what the history
+    /// remembers now: its default transition's when nothing is, the remembered state's
+    /// otherwise; `c` itself, whose flags ask for the general step, for a memory no variant
+    /// covers (several states).
+    @inlinable @inline(__always)
+    func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
+        unowned(unsafe) let tables = chart.tables
+        let restore = tables.candidates.history.restores[c][0]
+        let slot = Int(restore.slot)
+        if historyMemory.isEmpty || historyMemory[slot] < 0 { return restore.firstVariant }
+        guard let remembered = _HistoryMemory.single(at: slot, in: historyMemory),
+              let variant = tables.candidates.history.variant(of: restore, remembering: remembered) else {
+            return c
+        }
+        return variant
+    }
+
+    /// Writes what candidate `c`'s plan records to the history memory: constants, since the
+    /// configuration it exits is the single path from its leaf (SCXML records history as the
+    /// states are exited, before any exit action runs; no action reads the memory).
+    @inlinable @inline(__always)
+    mutating func recordHistory(by c: _CandidateIndex) {
+        prepareHistoryMemory()
+        unowned(unsafe) let tables = chart.tables
+        for record in tables.candidates.history.records[c] {
+            _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &historyMemory)
+        }
+    }
+}
