@@ -28,6 +28,15 @@ struct HistoryPlanTests {
         }
     }
 
+    /// Replaces the four instances by restored copies of their state with an empty history
+    /// memory, so that the next entry through a history takes its default.
+    static func forgetHistory(_ quad: inout Lockstep<RegionEvent>) throws {
+        var snapshot = quad.observed.snapshot()
+        snapshot.history = [:]
+        let context = quad.observed.context
+        try quad.replaceInstances { try $0.restore(snapshot, context: context) }
+    }
+
     @Test("deep history: the return takes a variant; the default runs after the parent's entry; the remembered leaf is restored without initial actions")
     func deepReturnTrip() throws {
         let chart = try Self.returnTrip(.deep, singlePathPlans: true)
@@ -64,10 +73,7 @@ struct HistoryPlanTests {
             quad.start()
             // Leaving Main records its history: restore the instances in Away with an empty memory.
             quad.send(.leave)
-            var snapshot = quad.observed.snapshot()
-            snapshot.history = [:]
-            let context = quad.observed.context
-            try quad.replaceInstances { try $0.restore(snapshot, context: context) }
+            try Self.forgetHistory(&quad)
             let (_, lines) = quad.send(.back)
             #expect(lines == ["-Away", "t Away→H", "+Main", "H default", "+L1", "+L2", "init L2→C1", "+C1"], "\(kind)")
         }
@@ -129,5 +135,45 @@ struct HistoryPlanTests {
             }
         }
         #expect(inside._historyVariantCounts.candidates == 0)
+    }
+
+    /// `returnTrip` with a guarded transition on `back` before the one into the history, and a
+    /// raising action on the way back through the default.
+    static func guardedReturn(singlePathPlans: Bool) throws -> RegionChart {
+        try RegionChart(singlePathPlans: singlePathPlans) {
+            RegionDSL.state("Main") {
+                History("H", .deep, default: "C1", actions: [RegionDSL.raise("H default raises tick", .tick)])
+                On(.leave, to: "Away", actions: [RegionDSL.log("t Main→Away")])
+                On(.tick, actions: [RegionDSL.log("tick in Main")])
+                RegionDSL.state("C1") { On(.go, to: "C2", actions: [RegionDSL.log("t C1→C2")]) }
+                RegionDSL.state("C2") { On(.go, to: "C1", actions: [RegionDSL.log("t C2→C1")]) }
+            }
+            RegionDSL.state("Away") {
+                On(.back, to: "Main", guard: Guard("flag") { $0.flag }, actions: [RegionDSL.log("t Away→Main (flag)")])
+                On(.back, to: "H", actions: [RegionDSL.log("t Away→H")])
+                On(.poke, to: "Away", actions: [RegionDSL.log("poke")])
+            }
+        }
+    }
+
+    @Test("a history candidate after a guarded one, and a variant whose actions raise: the candidate stage completes the macrostep")
+    func guardedAndRaising() throws {
+        var quad = try Lockstep<RegionEvent> { try Self.guardedReturn(singlePathPlans: $0) }
+        quad.start()
+        quad.send(.leave)
+        // Leaving recorded C1: restore the instances with an empty memory.
+        try Self.forgetHistory(&quad)
+        var (_, lines) = quad.send(.back)
+        #expect(lines == ["-Away", "t Away→H", "+Main", "H default raises tick", "+C1", "tick in Main"])
+        quad.send(.go)
+        quad.send(.leave)
+        quad.updateContext { $0.flag = true }
+        (_, lines) = quad.send(.back)
+        #expect(lines == ["-Away", "t Away→Main (flag)", "+Main", "+C1"])
+        quad.send(.go)
+        quad.send(.leave)
+        quad.updateContext { $0.flag = false }
+        (_, lines) = quad.send(.back)
+        #expect(lines == ["-Away", "t Away→H", "+Main", "+C2"])
     }
 }

@@ -93,6 +93,13 @@ extension _ChartCompiler {
                     if !b.states.eventlessOnPath[s] { direct[s.offset << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: s, rowShift: rowShift)) }
                     continue
                 }
+                if b.candidates.flags[c].usesHistory {
+                    if takesHistoryDirectly(c) {
+                        direct[s.offset << shift | cls] = .history(c)
+                        b.direct.hasHistoryEntries = true
+                    }
+                    continue
+                }
                 guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { continue }
                 let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
                 if list.contains(where: { actions[$0].usesOutbox }) { continue }

@@ -113,4 +113,27 @@ extension _ChartCompiler {
         b.candidates.history.atomicRank = atomicRank
         b.candidates.history.childRank = childRank
     }
+
+    /// Whether candidate `c`, first in its row, may be a ``_DirectEntry/history(_:)`` entry: it
+    /// has no guard, it records history and needs nothing else or enters through a history
+    /// state, and no action of its plans (its variants') reaches the outbox. A variant that
+    /// needs more than its plan is left to the rest of the candidate stage when the memory
+    /// selects it.
+    @inlinable
+    func takesHistoryDirectly(_ c: _CandidateIndex) -> Bool {
+        let flags = b.candidates.flags[c]
+        guard b.transitions.isConditionFree[b.candidates.transition[c]] else { return false }
+        var plans = c..<c.next
+        if flags.restoresHistory {
+            guard let restore = b.candidates.history.restores[c].first else { return false }
+            plans = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
+        } else if !(flags.recordsHistory && flags.isNoneOrRecords) {
+            return false
+        }
+        for v in plans where !b.candidates.flags[v].needsGeneralStep {
+            let list = b.candidates.actions[b.candidates.actionStart[v].offset..<b.candidates.actionStart[v.next].offset]
+            if list.contains(where: { actions[$0].usesOutbox }) { return false }
+        }
+        return true
+    }
 }

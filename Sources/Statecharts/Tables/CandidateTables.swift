@@ -109,6 +109,16 @@ internal struct _PlanFlags: BitwiseCopyable, Equatable, Sendable {
     /// Whether the new leaf's path has eventless transitions to try.
     @inlinable
     var needsCompletion: Bool { @inline(__always) get { rawValue & 2 != 0 } }
+    /// Whether the plan is its action list, the new leaf and history records alone.
+    @inlinable
+    var isNoneOrRecords: Bool { @inline(__always) get { rawValue & ~Self.recordsHistory.rawValue == 0 } }
+    /// Whether the plan is its action list and the new leaf, perhaps followed by eventless
+    /// transitions.
+    @inlinable
+    var isNoneOrCompletion: Bool { @inline(__always) get { rawValue & ~Self.needsCompletion.rawValue == 0 } }
+    /// Whether the candidate records or restores history.
+    @inlinable
+    var usesHistory: Bool { @inline(__always) get { rawValue & 12 != 0 } }
     /// Whether the plan writes history records.
     @inlinable
     var recordsHistory: Bool { @inline(__always) get { rawValue & 4 != 0 } }

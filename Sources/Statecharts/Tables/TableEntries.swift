@@ -62,6 +62,21 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @inlinable
     static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
+    /// A slow entry for candidate `c`, which records history or enters through a history state,
+    /// has no guard, comes first in its row, and whose plans' actions never reach the outbox:
+    /// the candidate stage takes it by its history columns (``_HistoryPlanTables``) without
+    /// selecting it. The row holds the candidate (the new leaf depends on the memory); `send`'s
+    /// inlined front sees a slow entry and nothing more, so that no other entry's decoding
+    /// changes.
+    @inlinable
+    static func history(_ c: _CandidateIndex) -> Self { Self(code: slowCode, row: _LeafRow(rawValue: c.rawValue), action: nil) }
+
+    /// The candidate of a ``history(_:)`` entry.
+    @inlinable
+    var historyCandidate: _CandidateIndex? {
+        @inline(__always) get { code == Self.slowCode && row.rawValue >= 0 ? _CandidateIndex(rawValue: row.rawValue) : nil }
+    }
+
     /// The entry decoded: the only place that reads `code`.
     @inlinable
     var kind: Kind {

@@ -2,6 +2,29 @@
 // entering through a history state takes (the tables: Tables/HistoryPlans.swift).
 
 extension StatechartInstance {
+    /// A slow direct entry naming candidate `candidate` (``_DirectEntry/historyCandidate``),
+    /// which records history or enters through a history state: the variant for the memory,
+    /// its records and its plan, as the direct stage runs a plan. `nil`, with nothing done, when
+    /// the variant the memory selects needs more than its plan.
+    @inlinable @inline(__always)
+    mutating func sendByHistoryEntry<Plans: _PlanRunner>(_ candidate: _CandidateIndex, _ event: Event, from: _LeafRow,
+                                                         _ plans: Plans) -> SendResult?
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        unowned(unsafe) let tables = chart.tables
+        var c = candidate
+        if tables.candidates.flags[c].restoresHistory { c = historyVariant(of: c) }
+        let flags = tables.candidates.flags[c]
+        guard flags.isNoneOrRecords else { return nil }
+        if flags.recordsHistory { recordHistory(by: c) }
+        let rowShift = tables.direct.rowShift
+        let to = tables.candidates.leaf[c]
+        // As in the direct stage: the leaf first, then the actions, which cannot see it.
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
+        plans.runDirectPlan(c, event, contextOnly: false, on: &self)
+        return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                          fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: to)
+    }
+
     /// The variant of candidate `c` (which enters through a history state) for what the history
     /// remembers now: its default transition's when nothing is, the remembered state's
     /// otherwise; `c` itself, whose flags ask for the general step, for a memory no variant

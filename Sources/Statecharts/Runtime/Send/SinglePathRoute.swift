@@ -11,7 +11,10 @@
 //
 // History is data here (SinglePathRoute+History.swift): a plan that exits a history's parent
 // writes the constants its candidate records, and a candidate entering through a history state
-// takes the variant for what the history remembers.
+// takes the variant for what the history remembers. A guard-free such candidate first in its
+// row, whose actions stay off the outbox, is a slow direct entry naming it
+// (``_DirectEntry/history(_:)``): the candidate stage takes it first, without selecting it, as
+// the direct stage takes a plan.
 //
 // May not: enter a final state, start or stop invocations, or take a candidate without a
 // single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
@@ -66,25 +69,36 @@ extension StatechartInstance {
     }
 
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
-    /// send, and plans followed by eventless transitions. Out of line, so that `send` stays small.
+    /// send, plans followed by eventless transitions, and history. Out of line, so that `send`
+    /// stays small.
     @inlinable @inline(never)
     mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        unowned(unsafe) let tables = chart.tables
+        // A slow direct entry may name a candidate the history columns take without selecting
+        // it (here, not in `send`'s inlined front, which keeps one kind of slow entry).
+        if tables.direct.hasHistoryEntries && leafRow.isDirectRow,
+           let c = plans.directTable(of: chart).entry(at: leafRow, class: classID).historyCandidate,
+           let result = sendByHistoryEntry(c, event, from: leafRow, plans) {
+            return result
+        }
         // The status and the external queue may change below.
         defer { refreshLeafRow() }
-        unowned(unsafe) let tables = chart.tables
         let from = leaf
         currentEvent = event
         var observer = _NoObserver<StateID, Event>()
         if var c = firstEnabledCandidate(of: from, classID, plans) {
             var flags = tables.candidates.flags[c]
-            if flags.restoresHistory {
-                c = historyVariant(of: c)
-                flags = tables.candidates.flags[c]
+            // A general step or history: one test on the common path.
+            if !flags.isNoneOrCompletion {
+                if flags.restoresHistory {
+                    c = historyVariant(of: c)
+                    flags = tables.candidates.flags[c]
+                }
+                if flags.needsGeneralStep { return takeStepwise(tables.candidates.transition[c], from: from, event, &observer) }
+                if flags.recordsHistory { recordHistory(by: c) }
             }
             let t = tables.candidates.transition[c]
-            if flags.needsGeneralStep { return takeStepwise(t, from: from, event, &observer) }
-            if flags.recordsHistory { recordHistory(by: c) }
             plans.runPlan(c, on: &self)
             leaf = tables.candidates.leaf[c]
             if !flags.needsCompletion && outbox.internalQueue.isEmpty && hasNoPendingExternalEvents {
