@@ -96,7 +96,7 @@ extension _ChartCompiler {
                 if b.candidates.flags[c].usesHistory {
                     if takesHistoryDirectly(c) {
                         direct[s.offset << shift | cls] = .history(c)
-                        b.direct.hasHistoryEntries = true
+                        b.history.hasDirectEntries = true
                     }
                     continue
                 }

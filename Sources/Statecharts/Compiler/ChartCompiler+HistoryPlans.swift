@@ -67,15 +67,15 @@ extension _ChartCompiler {
                                newLeaf: newLeaf, to: &list, records: &records)
                 }
                 b.candidates.actionStart.append(_PlanSlot(list.count))
-                b.candidates.history.records.append(records)
+                b.history.records.append(records)
             }
-            restoreOf[c] = _HistoryRestore(slot: slot, atomicBase: deep ? b.candidates.history.atomicRank[parent.offset] : -1,
+            restoreOf[c] = _HistoryRestore(slot: slot, atomicBase: deep ? b.history.atomicRank[parent.offset] : -1,
                                            firstVariant: firstVariant, rememberedCount: remembered.count)
             // Still `needsGeneralStep`: a memory no variant covers takes the general step.
             b.candidates.flags[c] = _PlanFlags.needsGeneralStep.union(.restoresHistory)
         }
         for c in _CandidateIndex.all(b.candidates.transition.count) {
-            if let restore = restoreOf[c] { b.candidates.history.restores.append(CollectionOfOne(restore)) } else { b.candidates.history.restores.endList() }
+            if let restore = restoreOf[c] { b.history.restores.append(CollectionOfOne(restore)) } else { b.history.restores.endList() }
         }
     }
 
@@ -110,8 +110,8 @@ extension _ChartCompiler {
             if tree.isAtomic(s) { atomicCount += 1 }
             for (i, child) in tree.children(of: s).enumerated() { childRank[child.offset] = Int32(i) }
         }
-        b.candidates.history.atomicRank = atomicRank
-        b.candidates.history.childRank = childRank
+        b.history.atomicRank = atomicRank
+        b.history.childRank = childRank
     }
 
     /// Whether candidate `c`, first in its row, may be a ``_DirectEntry/history(_:)`` entry: it
@@ -125,7 +125,7 @@ extension _ChartCompiler {
         guard b.transitions.isConditionFree[b.candidates.transition[c]] else { return false }
         var plans = c..<c.next
         if flags.restoresHistory {
-            guard let restore = b.candidates.history.restores[c].first else { return false }
+            guard let restore = b.history.restores[c].first else { return false }
             plans = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
         } else if !(flags.recordsHistory && flags.isNoneOrRecords) {
             return false

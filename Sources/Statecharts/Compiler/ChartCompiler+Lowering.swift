@@ -225,7 +225,7 @@ extension _ChartCompiler {
             records.removeAll(keepingCapacity: true)
             defer {
                 b.candidates.actionStart.append(_PlanSlot(list.count))
-                if hasHistory { b.candidates.history.records.append(records) }
+                if hasHistory { b.history.records.append(records) }
             }
             let planLeaf = b.transitions.planLeaf[t]
             guard planLeaf.hasPlan else {

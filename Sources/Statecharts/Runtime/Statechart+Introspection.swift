@@ -179,7 +179,7 @@ extension Statechart {
         var planned = 0
         for c in tables.candidates.flags.indices where tables.candidates.flags[c].restoresHistory {
             candidates += 1
-            let restore = tables.candidates.history.restores[c][0]
+            let restore = tables.history.restores[c][0]
             let first = restore.firstVariant.offset
             for v in first...(first + Int(restore.rememberedCount)) where !tables.candidates.flags[_CandidateIndex(v)].needsGeneralStep {
                 planned += 1

@@ -17,13 +17,12 @@ internal struct _CandidateTables: @unchecked Sendable {
     /// runtime executes it without an observer: `plans[c]` holds the range of `actionSlots` to run
     /// in order (exits from the leaf up, the transition's, entries with initial-transition
     /// actions), `leaf[c]` the new leaf, and `flags[c]` what else it needs (see ``_PlanFlags``).
+    /// The variants of candidates that enter through a history state follow the last row's
+    /// candidates (``_HistoryPlanTables``).
     @usableFromInline let plans: _Table<_CandidateIndex, _CandidatePlan>
     @usableFromInline let actionSlots: _Table<_PlanSlot, _ActionSlot>
     @usableFromInline let leaf: _Table<_CandidateIndex, _StateIndex>
     @usableFromInline let flags: _Table<_CandidateIndex, _PlanFlags>
-    /// What plans that record history write, and the variants of candidates that enter through
-    /// a history state (HistoryPlans.swift). Variants are candidates after the last row's.
-    @usableFromInline let history: _HistoryPlanTables
 
     /// The tables of `b`, the plans' actions called through `actionSlots` (by action index).
     @usableFromInline
@@ -40,7 +39,6 @@ internal struct _CandidateTables: @unchecked Sendable {
         actionSlots = storage.table(b.actions.map { slots[$0] })
         leaf = storage.table(b.leaf)
         flags = storage.table(b.flags)
-        history = _HistoryPlanTables(b.history, in: storage)
     }
 
     /// The candidate table's row for atomic state `s` and event class `c`.
@@ -73,7 +71,6 @@ internal struct _CandidateTables: @unchecked Sendable {
         @usableFromInline var transitionEnd: [_PlanSlot] = []
         @usableFromInline var leaf: [_StateIndex] = []
         @usableFromInline var flags: [_PlanFlags] = []
-        @usableFromInline var history = _HistoryPlanTables.Builder()
     }
 }
 

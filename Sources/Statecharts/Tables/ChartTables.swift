@@ -24,9 +24,13 @@ internal final class _ChartTables: @unchecked Sendable {
     @usableFromInline let joints: _JointTables
     /// How actions and guards are called.
     @usableFromInline let slots: _SlotTables
-    /// Owns the memory of every table above (and of the tree, which the compiler built in it
-    /// first), and of the chart's actions and guards (``Statechart``): freed when the chart goes.
+    /// Owns the memory of every table above and below (and of the tree, which the compiler
+    /// built in it first), and of the chart's actions and guards (``Statechart``): freed when
+    /// the chart goes.
     @usableFromInline let storage: _TableStorage
+    /// What plans that record history write, and the variants of candidates that enter through a
+    /// history state.
+    @usableFromInline let history: _HistoryPlanTables
 
     @inlinable var stateCount: Int { tree.count }
 
@@ -43,6 +47,7 @@ internal final class _ChartTables: @unchecked Sendable {
         regions = _RegionTables(b.regions, in: storage)
         joints = _JointTables(b.joints, in: storage)
         slots = _SlotTables(actions: actionSlots, guards: guardSlots, in: storage)
+        history = _HistoryPlanTables(b.history, in: storage)
     }
 }
 
@@ -56,4 +61,5 @@ internal struct _TablesBuilder {
     @usableFromInline var direct = _DirectTable.Builder()
     @usableFromInline var regions = _RegionTables.Builder()
     @usableFromInline var joints = _JointTables.Builder()
+    @usableFromInline var history = _HistoryPlanTables.Builder()
 }

@@ -49,7 +49,8 @@ internal struct _HistoryRestore: BitwiseCopyable, Sendable {
     var isDeep: Bool { @inline(__always) get { atomicBase >= 0 } }
 }
 
-/// The candidate table's history columns (see the top of this file). Every list is empty, and
+/// The candidate table's history columns (see the top of this file), a concern of their own in
+/// ``_ChartTables``. Every list is empty, and
 /// never read, in a chart without history states: only a candidate whose ``_PlanFlags`` say it
 /// records or restores history has an entry.
 @usableFromInline
@@ -62,6 +63,9 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
     @usableFromInline let atomicRank: _Table<_StateIndex, Int32>
     /// Per state: its position among its parent's children.
     @usableFromInline let childRank: _Table<_StateIndex, Int32>
+    /// Whether any direct entry is a ``_DirectEntry/history(_:)`` entry (the candidate stage
+    /// looks for one only then).
+    @usableFromInline let hasDirectEntries: Bool
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
@@ -69,6 +73,7 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
         restores = _Lists(b.restores, in: storage)
         atomicRank = storage.table(b.atomicRank)
         childRank = storage.table(b.childRank)
+        hasDirectEntries = b.hasDirectEntries
     }
 
     /// The variant of `restore` for a history that remembers the one state `remembered` (a state
@@ -89,5 +94,6 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
         @usableFromInline var restores = _Lists<_CandidateIndex, _HistoryRestore>.Builder()
         @usableFromInline var atomicRank: [Int32] = []
         @usableFromInline var childRank: [Int32] = []
+        @usableFromInline var hasDirectEntries = false
     }
 }

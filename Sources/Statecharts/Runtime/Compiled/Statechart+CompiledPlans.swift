@@ -102,7 +102,7 @@ extension Statechart {
                     // A candidate entering through history runs the plan of one of its variants.
                     var planned = candidate..<candidate.next
                     if tables.candidates.flags[candidate].restoresHistory {
-                        let restore = tables.candidates.history.restores[candidate][0]
+                        let restore = tables.history.restores[candidate][0]
                         planned = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
                     }
                     for c in planned where !tables.candidates.flags[c].needsGeneralStep {

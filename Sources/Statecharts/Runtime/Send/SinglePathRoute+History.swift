@@ -32,11 +32,11 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
         unowned(unsafe) let tables = chart.tables
-        let restore = tables.candidates.history.restores[c][0]
+        let restore = tables.history.restores[c][0]
         let slot = Int(restore.slot)
         if historyMemory.isEmpty || historyMemory[slot] < 0 { return restore.firstVariant }
         guard let remembered = _HistoryMemory.single(at: slot, in: historyMemory),
-              let variant = tables.candidates.history.variant(of: restore, remembering: remembered) else {
+              let variant = tables.history.variant(of: restore, remembering: remembered) else {
             return c
         }
         return variant
@@ -49,7 +49,7 @@ extension StatechartInstance {
     mutating func recordHistory(by c: _CandidateIndex) {
         prepareHistoryMemory()
         unowned(unsafe) let tables = chart.tables
-        for record in tables.candidates.history.records[c] {
+        for record in tables.history.records[c] {
             _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &historyMemory)
         }
     }

@@ -77,7 +77,7 @@ extension StatechartInstance {
         unowned(unsafe) let tables = chart.tables
         // A slow direct entry may name a candidate the history columns take without selecting
         // it (here, not in `send`'s inlined front, which keeps one kind of slow entry).
-        if tables.direct.hasHistoryEntries && leafRow.isDirectRow,
+        if tables.history.hasDirectEntries && leafRow.isDirectRow,
            let c = plans.directTable(of: chart).entry(at: leafRow, class: classID).historyCandidate,
            let result = sendByHistoryEntry(c, event, from: leafRow, plans) {
             return result
