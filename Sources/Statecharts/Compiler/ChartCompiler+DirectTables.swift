@@ -93,11 +93,9 @@ extension _ChartCompiler {
                     if !b.states.eventlessOnPath[s] { direct[s.offset << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: s, rowShift: rowShift)) }
                     continue
                 }
-                if b.candidates.flags[c].usesHistory {
-                    if takesHistoryDirectly(c) {
-                        direct[s.offset << shift | cls] = .history(c)
-                        b.history.hasDirectEntries = true
-                    }
+                if b.candidates.flags[c].usesHistory ? takesHistoryDirectly(c) : takesGuardDirectly(c, of: s, row: row) {
+                    direct[s.offset << shift | cls] = .named(c)
+                    b.direct.hasNamedEntries = true
                     continue
                 }
                 guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { continue }
@@ -111,6 +109,19 @@ extension _ChartCompiler {
         }
         b.direct.entries = direct
         b.direct.shift = shift
+    }
+
+    /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a
+    /// ``_DirectEntry/named(_:)`` entry taken by its guard: the row's only candidate, with a guard
+    /// and no `whenIn` states, its plan its actions and the new leaf alone (none reaching the
+    /// outbox), and nothing eventless on `s`'s path, so that a false guard ignores the event.
+    @inlinable
+    func takesGuardDirectly(_ c: _CandidateIndex, of s: _StateIndex, row: Int) -> Bool {
+        let t = b.candidates.transition[c]
+        guard b.candidates.start[row + 1] == c.next, !b.transitions.isConditionFree[t], b.transitions.required[t].isEmpty,
+              b.candidates.flags[c].isNone, !b.states.eventlessOnPath[s] else { return false }
+        let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
+        return !list.contains { actions[$0].usesOutbox }
     }
 
     /// Chooses where `send` calls each direct entry's actions from, so that two transitions with

@@ -114,7 +114,7 @@ extension _ChartCompiler {
         b.history.childRank = childRank
     }
 
-    /// Whether candidate `c`, first in its row, may be a ``_DirectEntry/history(_:)`` entry: it
+    /// Whether candidate `c`, first in its row, may be a ``_DirectEntry/named(_:)`` entry: it
     /// has no guard, it records history and needs nothing else or enters through a history
     /// state, and no action of its plans (its variants') reaches the outbox. A variant that
     /// needs more than its plan is left to the rest of the candidate stage when the memory

@@ -188,3 +188,13 @@ extension Statechart {
         return (candidates, planned)
     }
 }
+
+extension Statechart {
+    /// How many entries of the direct table name a candidate the candidate stage takes without
+    /// selecting it (history and guarded ones; 0 without a direct table). For tests.
+    @_spi(Testing)
+    public var _namedDirectEntries: Int {
+        guard tables.direct.exists else { return 0 }
+        return tables.direct.entries.indices.count { tables.direct.entries[$0].namedCandidate != nil }
+    }
+}

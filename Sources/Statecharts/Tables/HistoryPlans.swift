@@ -63,9 +63,6 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
     @usableFromInline let atomicRank: _Table<_StateIndex, Int32>
     /// Per state: its position among its parent's children.
     @usableFromInline let childRank: _Table<_StateIndex, Int32>
-    /// Whether any direct entry is a ``_DirectEntry/history(_:)`` entry (the candidate stage
-    /// looks for one only then).
-    @usableFromInline let hasDirectEntries: Bool
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
@@ -73,7 +70,6 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
         restores = _Lists(b.restores, in: storage)
         atomicRank = storage.table(b.atomicRank)
         childRank = storage.table(b.childRank)
-        hasDirectEntries = b.hasDirectEntries
     }
 
     /// The variant of `restore` for a history that remembers the one state `remembered` (a state
@@ -94,6 +90,5 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
         @usableFromInline var restores = _Lists<_CandidateIndex, _HistoryRestore>.Builder()
         @usableFromInline var atomicRank: [Int32] = []
         @usableFromInline var childRank: [Int32] = []
-        @usableFromInline var hasDirectEntries = false
     }
 }

@@ -62,18 +62,19 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @inlinable
     static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
-    /// A slow entry for candidate `c`, which records history or enters through a history state,
-    /// has no guard, comes first in its row, and whose plans' actions never reach the outbox:
-    /// the candidate stage takes it by its history columns (``_HistoryPlanTables``) without
-    /// selecting it. The row holds the candidate (the new leaf depends on the memory); `send`'s
-    /// inlined front sees a slow entry and nothing more, so that no other entry's decoding
-    /// changes.
+    /// A slow entry naming candidate `c`, first in its row, which the candidate stage takes
+    /// without selecting it, as the direct stage takes a plan: a guard-free candidate that
+    /// records history or enters through a history state (by its history columns,
+    /// ``_HistoryPlanTables``), or the row's one candidate, guarded, after which nothing
+    /// eventless can follow. No action of its plans reaches the outbox. The row field holds the
+    /// candidate (the new leaf depends on the memory or the guard); `send`'s inlined front sees a
+    /// slow entry and nothing more, so that no other entry's decoding changes.
     @inlinable
-    static func history(_ c: _CandidateIndex) -> Self { Self(code: slowCode, row: _LeafRow(rawValue: c.rawValue), action: nil) }
+    static func named(_ c: _CandidateIndex) -> Self { Self(code: slowCode, row: _LeafRow(rawValue: c.rawValue), action: nil) }
 
-    /// The candidate of a ``history(_:)`` entry.
+    /// The candidate of a ``named(_:)`` entry.
     @inlinable
-    var historyCandidate: _CandidateIndex? {
+    var namedCandidate: _CandidateIndex? {
         @inline(__always) get { code == Self.slowCode && row.rawValue >= 0 ? _CandidateIndex(rawValue: row.rawValue) : nil }
     }
 

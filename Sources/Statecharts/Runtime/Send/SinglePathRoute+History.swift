@@ -2,7 +2,7 @@
 // entering through a history state takes (the tables: Tables/HistoryPlans.swift).
 
 extension StatechartInstance {
-    /// A slow direct entry naming candidate `candidate` (``_DirectEntry/historyCandidate``),
+    /// A slow direct entry naming candidate `candidate` (``_DirectEntry/namedCandidate``),
     /// which records history or enters through a history state: the variant for the memory,
     /// its records and its plan, as the direct stage runs a plan. `nil`, with nothing done, when
     /// the variant the memory selects needs more than its plan.

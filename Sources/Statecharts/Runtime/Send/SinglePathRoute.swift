@@ -13,8 +13,9 @@
 // writes the constants its candidate records, and a candidate entering through a history state
 // takes the variant for what the history remembers. A guard-free such candidate first in its
 // row, whose actions stay off the outbox, is a slow direct entry naming it
-// (``_DirectEntry/history(_:)``): the candidate stage takes it first, without selecting it, as
-// the direct stage takes a plan.
+// (``_DirectEntry/named(_:)``): the candidate stage takes it first, without selecting it, as
+// the direct stage takes a plan. So is a row's one guarded candidate: its guard decides between
+// its plan and ignoring the event.
 //
 // May not: enter a final state, start or stop invocations, or take a candidate without a
 // single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
@@ -75,19 +76,52 @@ extension StatechartInstance {
     mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
-        // A slow direct entry may name a candidate the history columns take without selecting
-        // it (here, not in `send`'s inlined front, which keeps one kind of slow entry).
-        if tables.history.hasDirectEntries && leafRow.isDirectRow,
-           let c = plans.directTable(of: chart).entry(at: leafRow, class: classID).historyCandidate,
-           let result = sendByHistoryEntry(c, event, from: leafRow, plans) {
-            return result
+        // A slow direct entry may name a candidate to take without selecting it (here, not in
+        // `send`'s inlined front, which keeps one kind of slow entry).
+        if tables.direct.hasNamedEntries && leafRow.isDirectRow,
+           let c = plans.directTable(of: chart).entry(at: leafRow, class: classID).namedCandidate {
+            if !tables.candidates.flags[c].usesHistory { return sendByGuardedEntry(c, event, from: leafRow, plans) }
+            if let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         }
-        // The status and the external queue may change below.
-        defer { refreshLeafRow() }
         let from = leaf
         currentEvent = event
+        return takeSelected(firstEnabledCandidate(of: from, classID, plans), from: from, event, plans)
+    }
+
+    /// A slow direct entry naming the row's one candidate `c`, guarded
+    /// (``_DirectEntry/named(_:)``): its guard, then its plan as the direct stage runs one, or
+    /// the event ignored. When the guard queued events, the candidate stage's step for what it
+    /// decided (the guard is never evaluated twice).
+    @inlinable @inline(__always)
+    mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, from: _LeafRow, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        unowned(unsafe) let tables = chart.tables
+        currentEvent = event
+        let t = tables.candidates.transition[c]
+        let enabled = plans.evaluateGuard(t, on: &self)
+        let rowShift = tables.direct.rowShift
+        let leaf = from.directLeaf(rowShift: rowShift)
+        guard outbox.internalQueue.isEmpty && outbox.requests.isEmpty else {
+            return takeSelected(enabled ? c : nil, from: leaf, event, plans)
+        }
+        guard enabled else { return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf) }
+        let to = tables.candidates.leaf[c]
+        // As in the direct stage: the leaf first, then the actions, which cannot see it.
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
+        plans.runDirectPlan(c, event, contextOnly: false, on: &self)
+        return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
+    }
+
+    /// The candidate stage's step for candidate `selected` (`nil`: none is enabled) from atomic
+    /// state `from`, with the current event set, and the rest of the macrostep.
+    @inlinable @inline(__always)
+    mutating func takeSelected<Plans: _PlanRunner>(_ selected: _CandidateIndex?, from: _StateIndex, _ event: Event, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        // Guards may have queued events, and the status and the external queue may change below.
+        defer { refreshLeafRow() }
+        unowned(unsafe) let tables = chart.tables
         var observer = _NoObserver<StateID, Event>()
-        if var c = firstEnabledCandidate(of: from, classID, plans) {
+        if var c = selected {
             var flags = tables.candidates.flags[c]
             // A general step or history: one test on the common path.
             if !flags.isNoneOrCompletion {
