@@ -16,13 +16,7 @@ extension StatechartInstance {
         let flags = tables.candidates.flags[c]
         guard flags.isNoneOrRecords else { return nil }
         if flags.recordsHistory { recordHistory(by: c) }
-        let rowShift = tables.direct.rowShift
-        let to = tables.candidates.leaf[c]
-        // As in the direct stage: the leaf first, then the actions, which cannot see it.
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
-        plans.runDirectPlan(c, event, contextOnly: false, on: &self)
-        return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
-                          fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: to)
+        return takeAsDirectPlan(c, event, fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), plans)
     }
 
     /// The variant of candidate `c` (which enters through a history state) for what the history
