@@ -126,7 +126,7 @@ extension _ChartCompiler {
         var plans = c..<c.next
         if flags.restoresHistory {
             guard let restore = b.history.restores[c].first else { return false }
-            plans = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
+            plans = restore.variants
         } else if !(flags.recordsHistory && flags.isNoneOrRecords) {
             return false
         }

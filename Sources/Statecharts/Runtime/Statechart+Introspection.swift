@@ -180,8 +180,7 @@ extension Statechart {
         for c in tables.candidates.flags.indices where tables.candidates.flags[c].restoresHistory {
             candidates += 1
             let restore = tables.history.restores[c][0]
-            let first = restore.firstVariant.offset
-            for v in first...(first + Int(restore.rememberedCount)) where !tables.candidates.flags[_CandidateIndex(v)].needsGeneralStep {
+            for v in restore.variants where !tables.candidates.flags[v].needsGeneralStep {
                 planned += 1
             }
         }

@@ -47,6 +47,12 @@ internal struct _HistoryRestore: BitwiseCopyable, Sendable {
     /// Whether the history is deep (it remembers atomic states, not children).
     @inlinable
     var isDeep: Bool { @inline(__always) get { atomicBase >= 0 } }
+
+    /// Every variant: the default one, then one per state the history can remember.
+    @inlinable
+    var variants: Range<_CandidateIndex> {
+        firstVariant..<_CandidateIndex(firstVariant.offset + 1 + Int(rememberedCount))
+    }
 }
 
 /// The candidate table's history columns (see the top of this file), a concern of their own in

@@ -103,7 +103,7 @@ extension Statechart {
                     var planned = candidate..<candidate.next
                     if tables.candidates.flags[candidate].restoresHistory {
                         let restore = tables.history.restores[candidate][0]
-                        planned = restore.firstVariant..<_CandidateIndex(restore.firstVariant.offset + 1 + Int(restore.rememberedCount))
+                        planned = restore.variants
                     }
                     for c in planned where !tables.candidates.flags[c].needsGeneralStep {
                         let actions = tables.candidates.plans[c].actions.map {
