@@ -117,6 +117,9 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         compiler.singlePathPlans = singlePathPlans
         compiler.flatten(definition)
         compiler.lowerTransitions(definition)
+        // Pass 2 is the last reader of the states' definitions: their copies go before the
+        // tables are made, which is when a large chart's compilation needs the most memory.
+        compiler.definitionOf = []
         if !compiler.problems.isEmpty {
             throw StatechartDefinitionError(problems: compiler.problemsInDocumentOrder)
         }

@@ -11,6 +11,8 @@ struct SCXMLDocumentBuilder {
     /// Every state id written in the document, so that generated ids never collide.
     var usedIDs: Set<String> = []
     var generatedCount = 0
+    /// The event lists already made, by `event` attribute: see ``eventTokens(_:)``.
+    var sharedEventLists: [String: [String]] = [:]
 
     init(sources: SCXMLSourceLoader) { self.sources = sources }
 
@@ -46,12 +48,15 @@ struct SCXMLDocumentBuilder {
         if root.attribute("initial") != nil && document.initial.isEmpty {
             problem("an empty initial attribute", root)
         }
-        // Last first, so that each element leaves the list as it is read: `pending` then holds
-        // the only reference to each subtree, released once its state is built.
-        var pending = Array(children(of: root, allowing: SCXMLElementRules.documentChildren).reversed())
+        var children = root.children
         root.children = []
-        document.states.reserveCapacity(pending.count)
-        while let child = pending.popLast() {
+        document.states.reserveCapacity(children.reduce(0) { if case .element = $1 { $0 + 1 } else { $0 } })
+        for index in children.indices {
+            // Each child leaves the list as it is read, so that its subtree is released once its
+            // state is built (and the tree and the document are never both whole).
+            let node = children[index]
+            children[index] = .text("")
+            guard let child = allowedChild(node, of: root, allowing: SCXMLElementRules.documentChildren) else { continue }
             switch child.name {
             case "datamodel": document.data += dataModel(child)
             case "script": if let script = script(child) { document.scripts.append(script) }
@@ -163,7 +168,7 @@ struct SCXMLDocumentBuilder {
         checkAttributes(element)
         var transition = SCXMLTransition(position: element.position)
         if let event = element.attribute("event") {
-            transition.events = Self.tokens(event)
+            transition.events = eventTokens(event)
             if transition.events.isEmpty { problem("an empty event attribute (omit it for an eventless transition)", element) }
         }
         transition.condition = element.attribute("cond")
@@ -202,23 +207,32 @@ struct SCXMLDocumentBuilder {
     mutating func children(of element: XMLElementNode, allowing allowed: Set<String>, text: Bool = false) -> [XMLElementNode] {
         var result: [XMLElementNode] = []
         for child in element.children {
-            switch child {
-            case .text(let string):
-                if !text && !Self.isWhitespace(string) {
-                    problem("unexpected text in <\(element.name)>", element)
-                }
-            case .element(let child):
-                guard SCXMLElementRules.isSCXML(child) else { continue }
-                if !SCXMLElementRules.knownElements.contains(child.name) {
-                    problem("unknown element <\(child.qualifiedName)>", child)
-                } else if !allowed.contains(child.name) {
-                    problem("<\(child.name)> is not allowed in <\(element.name)>", child)
-                } else {
-                    result.append(child)
-                }
-            }
+            if let allowedElement = allowedChild(child, of: element, allowing: allowed, text: text) { result.append(allowedElement) }
         }
         return result
+    }
+
+    /// The child `node` of `element` when it is an SCXML element allowed there; `nil`, and a
+    /// problem when it is an unknown or misplaced element or stray text, otherwise.
+    mutating func allowedChild(_ node: XMLChildNode, of element: XMLElementNode, allowing allowed: Set<String>,
+                               text: Bool = false) -> XMLElementNode? {
+        switch node {
+        case .text(let string):
+            if !text && !Self.isWhitespace(string) {
+                problem("unexpected text in <\(element.name)>", element)
+            }
+            return nil
+        case .element(let child):
+            guard SCXMLElementRules.isSCXML(child) else { return nil }
+            if !SCXMLElementRules.knownElements.contains(child.name) {
+                problem("unknown element <\(child.qualifiedName)>", child)
+            } else if !allowed.contains(child.name) {
+                problem("<\(child.name)> is not allowed in <\(element.name)>", child)
+            } else {
+                return child
+            }
+            return nil
+        }
     }
 
     /// Reports attributes the element does not define (attributes in other namespaces are
@@ -243,6 +257,18 @@ struct SCXMLDocumentBuilder {
     static func isWhitespace(_ text: String) -> Bool {
         text.utf8.allSatisfy(XMLCharacters.isWhitespace) || text.allSatisfy(\.isWhitespace)
     }
+
+    /// The tokens of an `event` attribute. A document names few distinct events on many
+    /// transitions, so equal values share one array (up to `maximumSharedEventLists` values).
+    mutating func eventTokens(_ value: String) -> [String] {
+        if let shared = sharedEventLists[value] { return shared }
+        let tokens = Self.tokens(value)
+        if sharedEventLists.count < Self.maximumSharedEventLists { sharedEventLists[value] = tokens }
+        return tokens
+    }
+
+    /// How many distinct `event` values ``eventTokens(_:)`` keeps to share.
+    static let maximumSharedEventLists = 4_096
 
     /// Splits an attribute into whitespace-separated tokens.
     static func tokens(_ value: String) -> [String] {
