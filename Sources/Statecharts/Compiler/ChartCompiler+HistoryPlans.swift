@@ -102,13 +102,13 @@ extension _ChartCompiler {
     /// among its parent's children: how the runtime turns a remembered state into a variant.
     @inlinable
     mutating func computeHistoryRanks() {
-        var atomicRank = Array(repeating: Int32(0), count: stateCount)
-        var childRank = Array(repeating: Int32(0), count: stateCount)
-        var atomicCount: Int32 = 0
+        var atomicRank = Array(repeating: 0, count: stateCount)
+        var childRank = Array(repeating: 0, count: stateCount)
+        var atomicCount = 0
         for s in _StateIndex.all(stateCount) {
             atomicRank[s.offset] = atomicCount
             if tree.isAtomic(s) { atomicCount += 1 }
-            for (i, child) in tree.children(of: s).enumerated() { childRank[child.offset] = Int32(i) }
+            for (i, child) in tree.children(of: s).enumerated() { childRank[child.offset] = i }
         }
         b.history.atomicRank = atomicRank
         b.history.childRank = childRank

@@ -37,9 +37,9 @@ internal struct _HistoryRestore: BitwiseCopyable, Sendable {
     @usableFromInline let rememberedCount: Int32
 
     @inlinable
-    init(slot: Int, atomicBase: Int32, firstVariant: _CandidateIndex, rememberedCount: Int) {
+    init(slot: Int, atomicBase: Int, firstVariant: _CandidateIndex, rememberedCount: Int) {
         self.slot = Int32(truncatingIfNeeded: slot)
-        self.atomicBase = atomicBase
+        self.atomicBase = Int32(truncatingIfNeeded: atomicBase)
         self.firstVariant = firstVariant
         self.rememberedCount = Int32(truncatingIfNeeded: rememberedCount)
     }
@@ -74,8 +74,8 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
     init(_ b: Builder, in storage: _TableStorage) {
         records = _Lists(b.records, in: storage)
         restores = _Lists(b.restores, in: storage)
-        atomicRank = storage.table(b.atomicRank)
-        childRank = storage.table(b.childRank)
+        atomicRank = storage.table(b.atomicRank.map { Int32(truncatingIfNeeded: $0) })
+        childRank = storage.table(b.childRank.map { Int32(truncatingIfNeeded: $0) })
     }
 
     /// The variant of `restore` for a history that remembers the one state `remembered` (a state
@@ -94,7 +94,7 @@ internal struct _HistoryPlanTables: @unchecked Sendable {
         @inlinable init() {}
         @usableFromInline var records = _Lists<_CandidateIndex, _HistoryRecord>.Builder()
         @usableFromInline var restores = _Lists<_CandidateIndex, _HistoryRestore>.Builder()
-        @usableFromInline var atomicRank: [Int32] = []
-        @usableFromInline var childRank: [Int32] = []
+        @usableFromInline var atomicRank: [Int] = []
+        @usableFromInline var childRank: [Int] = []
     }
 }

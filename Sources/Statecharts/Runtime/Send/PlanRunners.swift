@@ -84,8 +84,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
-        let plan = tables.candidates.plans[c]
-        instance.runDirectActions(plan.actions, event, contextOnly: contextOnly)
+        runDirectSlots(tables.candidates.plans[c].actions, event, contextOnly: contextOnly, on: &instance)
     }
 
     @inlinable @inline(__always)
@@ -111,8 +110,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
             action.run(&instance.context)
             return
         }
-        let actions = tables.candidates.plans[c].actions(of: phase)
-        instance.runDirectActions(actions, event, contextOnly: contextOnly)
+        runDirectSlots(tables.candidates.plans[c].actions(of: phase), event, contextOnly: contextOnly, on: &instance)
     }
 
     @inlinable @inline(__always)
@@ -124,6 +122,28 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         unowned(unsafe) let tables = instance.chart.tables
         runSlots(tables.candidates.plans[c].actions(of: phase), of: tables.candidates.actionSlots, on: &instance)
+    }
+
+    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
+    /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
+    /// The slot table is read into a local first, to stay in a register across calls.
+    @inlinable @inline(__always)
+    func runDirectSlots(_ actions: Range<_PlanSlot>, _ event: Event, contextOnly: Bool,
+                        on instance: inout StatechartInstance<StateID, Event, Context>) {
+        let slots = instance.chart.tables.candidates.actionSlots
+        var i = actions.lowerBound.offset
+        let end = actions.upperBound.offset
+        if contextOnly {
+            while i < end {
+                slots[offset: i].runContextOnly(&instance.context)
+                i &+= 1
+            }
+        } else {
+            while i < end {
+                slots[offset: i].run(&instance.context, Optional(event), &instance.outbox)
+                i &+= 1
+            }
+        }
     }
 
     /// Runs the action slots `table[slots]` (a candidate's plan, or one phase of it) with the

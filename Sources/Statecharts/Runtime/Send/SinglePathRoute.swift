@@ -182,25 +182,4 @@ extension StatechartInstance {
         for s in tables.transitions.required[t] where !isActive(index: s) { return false }
         return plans.evaluateGuard(t, on: &self)
     }
-
-    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
-    /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
-    /// The slot table is read into a local first, to stay in a register across calls.
-    @inlinable @inline(__always)
-    mutating func runDirectActions(_ actions: Range<_PlanSlot>, _ event: Event, contextOnly: Bool) {
-        let slots = chart.tables.candidates.actionSlots
-        var i = actions.lowerBound.offset
-        let end = actions.upperBound.offset
-        if contextOnly {
-            while i < end {
-                slots[offset: i].runContextOnly(&context)
-                i &+= 1
-            }
-        } else {
-            while i < end {
-                slots[offset: i].run(&context, Optional(event), &outbox)
-                i &+= 1
-            }
-        }
-    }
 }
