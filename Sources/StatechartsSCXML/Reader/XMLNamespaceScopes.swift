@@ -85,22 +85,34 @@ struct XMLNamespaceScopes {
     static func isDeclaration(_ name: String) -> Bool {
         // On the UTF-8 view, as this runs for every attribute.
         let utf8 = name.utf8
-        guard utf8.starts(with: "xmlns".utf8) else { return false }
+        guard utf8.first == UInt8(ascii: "x"), utf8.starts(with: "xmlns".utf8) else { return false }
         return utf8.count == 5 || utf8.dropFirst(5).first == UInt8(ascii: ":")
     }
 
     /// `prefix:local` or `local` (Namespaces §4).
     static func split(_ qualifiedName: String) -> (prefix: String?, localName: String) {
         // On the UTF-8 view: `:` is ASCII, so its byte is the character, and this runs per element.
+        guard let offset = colonOffset(in: qualifiedName) else { return (nil, qualifiedName) }
         let utf8 = qualifiedName.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return (nil, qualifiedName) }
+        let colon = utf8.index(utf8.startIndex, offsetBy: offset)
         return (String(qualifiedName[..<colon]), String(qualifiedName[utf8.index(after: colon)...]))
+    }
+
+    /// The byte offset of the first `:` in `name`, searched in its contiguous UTF-8 (a name is
+    /// looked at for every element and attribute).
+    static func colonOffset(in name: String) -> Int? {
+        let colon = UInt8(ascii: ":")
+        if let found = name.utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: colon) }) { return found }
+        let utf8 = name.utf8
+        return utf8.firstIndex(of: colon).map { utf8.distance(from: utf8.startIndex, to: $0) }
     }
 
     /// A `QName`: at most one colon, with a name on each side (Namespaces §4).
     private func checkQualifiedName(_ name: String, at offset: Int) throws(XMLSyntaxError) {
         // On the UTF-8 view (`:` is ASCII), as this runs for every element and attribute.
         let utf8 = name.utf8
+        // The name was read as an XML `Name`: without a colon, it is a valid local name already.
+        if Self.colonOffset(in: name) == nil { return }
         var colon: String.Index?
         for index in utf8.indices where utf8[index] == UInt8(ascii: ":") {
             guard colon == nil else {

@@ -21,20 +21,20 @@ struct XMLScanner {
     var current: UInt8? { byte(at: index) }
 
     /// Whether the bytes at the cursor spell `text` (ASCII).
-    func looksAt(_ text: String) -> Bool {
-        var offset = index
-        for byte in text.utf8 {
-            guard self.byte(at: offset) == byte else { return false }
-            offset += 1
+    @inline(__always)
+    func looksAt(_ text: StaticString) -> Bool {
+        text.withUTF8Buffer { pattern in
+            guard index >= 0, pattern.count <= bytes.count - index else { return false }
+            for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
+            return true
         }
-        return true
     }
 
     /// Skips `text` if the cursor is on it.
     @discardableResult
-    mutating func skip(_ text: String) -> Bool {
+    mutating func skip(_ text: StaticString) -> Bool {
         guard looksAt(text) else { return false }
-        index += text.utf8.count
+        index += text.utf8CodeUnitCount
         return true
     }
 
@@ -47,12 +47,13 @@ struct XMLScanner {
     }
 
     /// Moves past the next `terminator`; `false` (at the end) when there is none.
-    mutating func skip(past terminator: String) -> Bool {
-        let pattern = Array(terminator.utf8)
-        guard let first = pattern.first else { return true }
+    mutating func skip(past terminator: StaticString) -> Bool {
+        let length = terminator.utf8CodeUnitCount
+        guard length > 0 else { return true }
+        let first = terminator.withUTF8Buffer { $0[0] }
         while index < bytes.count {
             if bytes[index] == first, looksAt(terminator) {
-                index += pattern.count
+                index += length
                 return true
             }
             index += 1
