@@ -91,6 +91,10 @@ struct LargeDocumentTests {
         let generated = try SCXMLReader.read(string: Fixture.scxml("<state/><state id=\"_state2\"><state/><state id=\"\u{00E9}\"/></state>"))
         #expect(generated.states.map(\.id) == ["_state1", "_state2"])
         #expect(generated.states[1].children.map(\.id) == ["_state3", "\u{00E9}"])
+        // Written after the states that lack one: the generated ids still skip it, in document order.
+        let writtenLater = try SCXMLReader.read(string: Fixture.scxml("<state><state/></state><state/><state id=\"_state1\"/><state id=\"_state3\"/>"))
+        #expect(writtenLater.states.map(\.id) == ["_state2", "_state5", "_state1", "_state3"])
+        #expect(writtenLater.states[0].children.map(\.id) == ["_state4"])
     }
 
     @Test("an initial state must be a descendant, however deep, and not a sibling")

@@ -89,9 +89,12 @@ public struct SCXMLState: Sendable, Equatable {
         self.transitions = transitions
         self.children = children
         self.position = position
-        let parts = RareParts(initial: initial, initialTransition: initialTransition, data: data, onEntry: onEntry,
-                              onExit: onExit, invokes: [], doneData: doneData)
-        rare = parts == RareParts() ? nil : RarePartsBox(parts)
+        if initial.isEmpty && initialTransition == nil && data.isEmpty && onEntry.isEmpty && onExit.isEmpty && doneData == nil {
+            rare = nil
+        } else {
+            rare = RarePartsBox(RareParts(initial: initial, initialTransition: initialTransition, data: data, onEntry: onEntry,
+                                          onExit: onExit, invokes: [], doneData: doneData))
+        }
     }
 
     /// Whether two states are the same in every part.

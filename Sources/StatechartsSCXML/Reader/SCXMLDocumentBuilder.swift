@@ -8,8 +8,9 @@ struct SCXMLDocumentBuilder {
     var diagnostics: [SCXMLDiagnostic] = []
     /// Loads the files `src` attributes name.
     let sources: SCXMLSourceLoader
-    /// Every state id written in the document, so that generated ids never collide.
-    var usedIDs: Set<String> = []
+    /// How many state ids were generated: `_state1`, `_state2`, … in document order. They are
+    /// given before the ids written further on are known; `build` numbers them again in the rare
+    /// document that also writes one of them (``avoidWrittenIDs(in:)``).
     var generatedCount = 0
     /// The event lists already made, by `event` attribute: see ``eventTokens(_:)``.
     var sharedEventLists: [String: [String]] = [:]
@@ -30,7 +31,6 @@ struct SCXMLDocumentBuilder {
             problem("the root element must be <scxml> in namespace \(SCXMLElementRules.namespace), not <\(root.qualifiedName)>", root)
             return nil
         }
-        if needsGeneratedIDs(root) { collectIDs(root) }
         checkAttributes(root)
         var document = SCXMLDocument(position: root.position)
         document.name = root.attribute("name")
@@ -63,42 +63,40 @@ struct SCXMLDocumentBuilder {
             default: document.states.append(state(child))
             }
         }
+        if generatedCount > 0 { Self.avoidWrittenIDs(in: &document.states) }
         return document
     }
 
-    /// Whether a state in the document has no id, so that one is generated for it (and the ids
-    /// written must be known first).
-    func needsGeneratedIDs(_ element: XMLElementNode) -> Bool {
-        switch element.name {
-        case "state", "parallel", "final", "history": if element.attribute("id")?.isEmpty ?? true { return true }
-        case "content": return false
-        default: break
-        }
-        for case .element(let child) in element.children where SCXMLElementRules.isSCXML(child) {
-            if needsGeneratedIDs(child) { return true }
-        }
-        return false
-    }
-
-    /// Records every explicit state id, before any id is generated.
-    mutating func collectIDs(_ element: XMLElementNode) {
-        switch element.name {
-        case "state", "parallel", "final", "history": if let id = element.attribute("id") { usedIDs.insert(id) }
-        case "content": return // An invoked document inside <content> has ids of its own.
-        default: break
-        }
-        for case .element(let child) in element.children where SCXMLElementRules.isSCXML(child) { collectIDs(child) }
-    }
-
     mutating func generatedID() -> String {
-        while true {
-            generatedCount += 1
-            let id = "_state\(generatedCount)"
-            if !usedIDs.contains(id) {
-                usedIDs.insert(id)
-                return id
+        generatedCount += 1
+        return "_state\(generatedCount)"
+    }
+
+    /// Generated ids skip the ids the document writes: when a generated id is also written
+    /// somewhere, every generated id is given again, in document order (the states' order, each
+    /// before its children), skipping the written ones. Nothing refers to a generated id yet.
+    static func avoidWrittenIDs(in states: inout [SCXMLState]) {
+        var written: Set<String> = []
+        var generated: Set<String> = []
+        func collect(_ states: [SCXMLState]) {
+            for index in states.indices {
+                if states[index].hasGeneratedID { generated.insert(states[index].id) } else { written.insert(states[index].id) }
+                collect(states[index].children)
             }
         }
+        collect(states)
+        guard !written.isDisjoint(with: generated) else { return }
+        var count = 0
+        func renumber(_ states: inout [SCXMLState]) {
+            for index in states.indices {
+                if states[index].hasGeneratedID {
+                    repeat { count += 1 } while written.contains("_state\(count)")
+                    states[index].id = "_state\(count)"
+                }
+                renumber(&states[index].children)
+            }
+        }
+        renumber(&states)
     }
 
     // MARK: States
@@ -224,12 +222,12 @@ struct SCXMLDocumentBuilder {
             return nil
         case .element(let child):
             guard SCXMLElementRules.isSCXML(child) else { return nil }
+            // Every allowed element is known: one lookup for the common case.
+            if allowed.contains(child.name) { return child }
             if !SCXMLElementRules.knownElements.contains(child.name) {
                 problem("unknown element <\(child.qualifiedName)>", child)
-            } else if !allowed.contains(child.name) {
-                problem("<\(child.name)> is not allowed in <\(element.name)>", child)
             } else {
-                return child
+                problem("<\(child.name)> is not allowed in <\(element.name)>", child)
             }
             return nil
         }
@@ -238,7 +236,7 @@ struct SCXMLDocumentBuilder {
     /// Reports attributes the element does not define (attributes in other namespaces are
     /// extensions and allowed).
     mutating func checkAttributes(_ element: XMLElementNode) {
-        let known = SCXMLElementRules.attributes[element.name] ?? []
+        let known = SCXMLElementRules.attributeList(of: element.name)
         for attribute in element.attributes where attribute.prefix == nil && !known.contains(attribute.name) {
             problem("unknown attribute '\(attribute.name)' on <\(element.name)>", element)
         }

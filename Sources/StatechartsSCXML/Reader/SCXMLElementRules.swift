@@ -37,6 +37,24 @@ enum SCXMLElementRules {
     /// Every element name SCXML defines.
     static let knownElements: Set<String> = Set(attributes.keys)
 
+    /// The attributes of each element as a short list, compared one by one (names of a few
+    /// bytes compare faster than they hash).
+    static let attributeLists: [String: [String]] = attributes.mapValues { $0.sorted() }
+    /// The attributes of `<state>`.
+    static let stateAttributes = attributeLists["state"] ?? []
+    /// The attributes of `<transition>`.
+    static let transitionAttributes = attributeLists["transition"] ?? []
+
+    /// The attributes `element` may have (none for an unknown element); the two elements
+    /// every chart is mostly made of are found without a lookup.
+    static func attributeList(of element: String) -> [String] {
+        switch element {
+        case "transition": return transitionAttributes
+        case "state": return stateAttributes
+        default: return attributeLists[element] ?? []
+        }
+    }
+
     /// The child elements each kind of state may have.
     static let stateChildren: Set<String> = ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history",
                                              "datamodel", "invoke"]
