@@ -5,6 +5,18 @@ import Testing
 /// The XML the reader accepts and the errors it reports, seen through the documents it reads.
 @Suite("XML syntax")
 struct XMLSyntaxTests {
+    @Test("inside a name, exactly the ASCII name characters of XML continue it")
+    func asciiNameCharacters() {
+        // Letters, digits, `-`, `.` and `_` (and `:`, which a qualified name takes only once).
+        let nameCharacters = Set("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".unicodeScalars)
+        for value in UInt8(0x21)...UInt8(0x7E) where value != UInt8(ascii: ":") {
+            let character = Unicode.Scalar(value)
+            let document = Fixture.scxml("<state id=\"a\" e:a\(character)b=\"1\"/>", attributes: "xmlns:e=\"urn:extension\"")
+            let reads = (try? SCXMLReader.read(string: document)) != nil
+            #expect(reads == nameCharacters.contains(character), "byte \(value) ('\(character)')")
+        }
+    }
+
     static let open = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">"
 
     /// The source of the first `<script>` of a chart whose `<script>` holds `content`.

@@ -26,6 +26,16 @@ enum XMLCharacters {
         }
     }
 
+    /// `NameChar` (§2.3) for an ASCII byte (`byte < 0x80`): one bit of a 128-bit mask, set for
+    /// `-`, `.`, the digits, `:`, the letters and `_` (the names of a document are read byte by
+    /// byte through this).
+    @inline(__always)
+    static func isASCIINameChar(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x07FF_6000_0000_0000  // `-` `.` `0`…`9` `:` (bytes 0x2D…0x3A)
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE // `A`…`Z` `_` `a`…`z` (bytes 0x41…0x7A)
+        return byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : (high >> UInt64(byte & 63)) & 1 != 0
+    }
+
     /// `NameChar` (§2.3).
     static func isNameChar(_ value: UInt32) -> Bool {
         switch value {
@@ -66,7 +76,7 @@ enum XMLCharacters {
             // ASCII name characters byte by byte (most names are ASCII); the rest decoded.
             let byte = bytes[end]
             if byte < 0x80 {
-                guard isNameChar(UInt32(byte)) else { break }
+                guard isASCIINameChar(byte) else { break }
                 end += 1
             } else {
                 guard let next = scalar(in: bytes, at: end), isNameChar(next.value) else { break }

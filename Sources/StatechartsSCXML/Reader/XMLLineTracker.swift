@@ -12,19 +12,27 @@ struct XMLLineTracker {
     mutating func position(of target: Int) -> SCXMLSourcePosition {
         if target < offset { (offset, line, column) = (0, 1, 1) }
         let end = min(max(target, 0), bytes.count)
-        while offset < end {
-            let byte = bytes[offset]
-            if byte == 0x0A {
-                // The `\n` of `\r\n` ends the line the `\r` already ended.
-                if offset == 0 || bytes[offset - 1] != 0x0D { line += 1; column = 1 }
-            } else if byte == 0x0D {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        // In locals, over the buffer: the offsets stay within `offset..<end`, inside `bytes`.
+        var (offset, line, column) = (self.offset, self.line, self.column)
+        bytes.withUnsafeBufferPointer { bytes in
+            while offset < end {
+                let byte = bytes[offset]
+                // Printable ASCII, most of a document: one test.
+                if byte &- 0x20 < 0x60 {
+                    column += 1
+                } else if byte == 0x0A {
+                    // The `\n` of `\r\n` ends the line the `\r` already ended.
+                    if offset == 0 || bytes[offset - 1] != 0x0D { line += 1; column = 1 }
+                } else if byte == 0x0D {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
             }
-            offset += 1
         }
+        (self.offset, self.line, self.column) = (offset, line, column)
         return SCXMLSourcePosition(line: line, column: column)
     }
 
