@@ -104,9 +104,10 @@ public struct SCXMLState: Sendable, Equatable {
             && (a.rare === b.rare || (a.rare?.parts ?? RareParts()) == (b.rare?.parts ?? RareParts()))
     }
 
-    /// The box, made or copied first if it is missing or shared (copy on write).
+    /// The box, made or copied first if it is missing or shared (copy on write). Uniqueness is
+    /// tested before the box is bound to a name, which would be a second reference.
     private mutating func uniqueRareParts() -> RarePartsBox {
-        if let box = rare, isKnownUniquelyReferenced(&rare) { return box }
+        if isKnownUniquelyReferenced(&rare), let box = rare { return box }
         let box = RarePartsBox(rare?.parts ?? RareParts())
         rare = box
         return box
