@@ -73,7 +73,7 @@ internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
     /// Calls an action known to take only the context, with no dispatch on its form.
     @inlinable @inline(__always)
     func runContextOnly<Context>(_ context: inout Context) {
-        _ContextActionRef(box).run(&context)
+        Unmanaged<_ContextActionBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(&context) }
     }
 
     /// Calls the action. `Event` and `Context` must be the types the slot was made for.
@@ -83,7 +83,7 @@ internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
     ) {
         switch form {
         case .context:
-            _ContextActionRef(box).run(&context)
+            Unmanaged<_ContextActionBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(&context) }
         case .contextEvent:
             Unmanaged<_ContextEventActionBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(&context, event) }

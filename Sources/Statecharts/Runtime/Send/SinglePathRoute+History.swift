@@ -16,7 +16,13 @@ extension StatechartInstance {
         let flags = tables.candidates.flags[c]
         guard flags.isNoneOrRecords else { return nil }
         if flags.recordsHistory { recordHistory(by: c) }
-        return takeAsDirectPlan(c, event, fromLeaf: from.directLeaf(rowShift: tables.direct.rowShift), plans)
+        // As the direct stage takes a plan: the new leaf row first, then the actions.
+        let rowShift = tables.direct.rowShift
+        let to = tables.candidates.leaf[c]
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
+        plans.runDirectPlan(c, event, contextOnly: false, on: &self)
+        return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
+                          fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: to)
     }
 
     /// The variant of candidate `c` (which enters through a history state) for what the history

@@ -105,20 +105,12 @@ extension StatechartInstance {
             return takeSelected(enabled ? c : nil, from: leaf, event, plans)
         }
         guard enabled else { return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf) }
-        return takeAsDirectPlan(c, event, fromLeaf: leaf, plans)
-    }
-
-    /// Takes candidate `c` from atomic state `leaf` as the direct stage takes a direct entry's
-    /// plan (no action of it reaches the outbox, nothing follows it): the new leaf row first,
-    /// then the actions, which cannot see it.
-    @inlinable @inline(__always)
-    mutating func takeAsDirectPlan<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, fromLeaf leaf: _StateIndex, _ plans: Plans) -> SendResult
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        // As the direct stage takes a plan (no action reaches the outbox, nothing follows): the
+        // new leaf row first, then the actions, which cannot see it.
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: tables.direct.rowShift)
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
-        return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c], fromLeaf: leaf, toLeaf: to)
+        return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
     }
 
     /// The candidate stage's step for candidate `selected` (`nil`: none is enabled) from atomic
