@@ -346,8 +346,9 @@ extension StatechartInstance {
     }
 
     /// What the direct entry left (a guard, actions that raise or send): the single-path route's
-    /// candidate stage, with the class already resolved and without reading the direct table
-    /// again. Not for use outside StatechartsCompiled.
+    /// candidate stage, with the class already resolved (it reads the direct entry again only in
+    /// a chart with named entries, `_DirectEntry.named`). Not for use outside
+    /// StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByCandidates<Plans: _GeneratedPlans>(
         _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
@@ -356,9 +357,9 @@ extension StatechartInstance {
     }
 
     /// A compiled chart's `send` out of line: on a direct row (names that are tags only, whose
-    /// class is the tag) the single-path route's candidate stage, without reading the direct
-    /// table again; on any other row (a set of active states, a queue, an instance not running)
-    /// the route `take` chooses. Not for use outside StatechartsCompiled.
+    /// class is the tag) the single-path route's candidate stage, as ``_sendByCandidates(_:by:tables:)``
+    /// takes it; on any other row (a set of active states, a queue, an instance not running) the
+    /// route `take` chooses. Not for use outside StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByRoute<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
