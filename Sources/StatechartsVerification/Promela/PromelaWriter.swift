@@ -9,7 +9,7 @@ public enum PromelaWriter {
     /// has none: SPIN checks it as invalid end states, without a claim).
     ///
     /// - Throws: ``PromelaExportError`` for a property SPIN cannot check here
-    ///   (``Property/canAlwaysReach(_:)-swift.type.method``, conditions on the context).
+    ///   (``Property/canAlwaysReach(_:)-(Condition<StateID,Context>)``, conditions on the context).
     public static func promela<Context>(_ model: SinglePathModel, name: String, properties: [Property<String, Context>] = []) throws(PromelaExportError) -> String {
         var lines = header(model, name: name)
         lines.append("active proctype chart() {")

@@ -14,9 +14,9 @@ import Statecharts
 /// ```
 ///
 /// Safety properties (``never(_:)``, ``always(_:)``, ``deadlockFree``) are violated by a finite
-/// run; liveness properties (``eventually(_:)``, ``respondsTo(_:with:)``) by a run that avoids
+/// run; liveness properties (``eventually(_:)-(Condition<StateID,Context>)``, ``respondsTo(_:with:)``) by a run that avoids
 /// what it waits for forever, which ends where nothing more can happen or loops;
-/// ``canAlwaysReach(_:)-swift.type.method`` by a situation from which no run gets there. Runs are
+/// ``canAlwaysReach(_:)-(Condition<StateID,Context>)`` by a situation from which no run gets there. Runs are
 /// sequences of steps that change something: an event no transition takes is no step.
 public struct Property<StateID: Hashable & Sendable, Context>: Sendable, CustomStringConvertible {
     /// What the property says.

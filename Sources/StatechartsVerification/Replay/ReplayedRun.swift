@@ -23,7 +23,7 @@ public struct ReplayedRun<StateID: Hashable & Sendable, Event: StatechartEvent, 
     /// trigger on (`triggerStep`, for ``Property/respondsTo(_:with:)``) while the run stops there
     /// or comes back to where its loop starts.
     ///
-    /// For ``Property/canAlwaysReach(_:)-swift.type.method`` it checks that the last situation
+    /// For ``Property/canAlwaysReach(_:)-(Condition<StateID,Context>)`` it checks that the last situation
     /// lacks the condition; that no run gets there from it is the verifier's finding.
     public func violates(_ property: Property<StateID, Context>, ending: CounterexampleEnding = .badSituation,
                          triggerStep: Int? = nil) -> Bool {

@@ -2,7 +2,7 @@ import Statecharts
 import StatechartsAnalysis
 
 /// One step of a run: an event sent, or the virtual clock advanced so that the next pending
-/// delayed events fall due. The same steps as a test path's (``StatechartsAnalysis/PathStep``), so
+/// delayed events fall due. The same steps as a test path's (`StatechartsAnalysis.PathStep`), so
 /// that a counterexample and a test path are written and run alike (`statechart run`).
 public typealias VerificationStep<Event: StatechartEvent> = PathStep<Event>
 
@@ -47,7 +47,7 @@ public enum CounterexampleEnding: Sendable, Hashable {
     /// After the last step the run is back in the situation after step `loopStart` (0: the start)
     /// and can go round forever without what the property waits for.
     case loops(loopStart: Int)
-    /// From the last situation no run reaches the condition of ``Property/canAlwaysReach(_:)-swift.type.method``.
+    /// From the last situation no run reaches the condition of ``Property/canAlwaysReach(_:)-(Condition<StateID,Context>)``.
     case cannotReach
 }
 
