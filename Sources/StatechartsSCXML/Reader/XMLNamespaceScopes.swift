@@ -36,8 +36,7 @@ struct XMLNamespaceScopes {
         }
         scopes.append(declarations)
 
-        try checkQualifiedName(tag.qualifiedName, at: tag.offset)
-        let (prefix, localName) = Self.split(tag.qualifiedName)
+        let (prefix, localName) = try parts(of: tag.qualifiedName, at: tag.offset)
         let namespaceURI: String?
         if let prefix {
             guard let uri = resolve(prefix) else {
@@ -53,8 +52,7 @@ struct XMLNamespaceScopes {
         attributes.reserveCapacity(tag.attributes.count)
         var expandedNames: [String: String] = [:]
         for attribute in tag.attributes where !Self.isDeclaration(attribute.qualifiedName) {
-            try checkQualifiedName(attribute.qualifiedName, at: attribute.offset)
-            let (prefix, localName) = Self.split(attribute.qualifiedName)
+            let (prefix, localName) = try parts(of: attribute.qualifiedName, at: attribute.offset)
             guard let prefix else {
                 // Unprefixed attributes are in no namespace, whatever the default namespace is.
                 attributes.append(XMLAttributeNode(name: localName, prefix: nil, namespaceURI: nil, value: attribute.value))
@@ -89,12 +87,13 @@ struct XMLNamespaceScopes {
         return utf8.count == 5 || utf8.dropFirst(5).first == UInt8(ascii: ":")
     }
 
-    /// `prefix:local` or `local` (Namespaces §4).
-    static func split(_ qualifiedName: String) -> (prefix: String?, localName: String) {
-        // On the UTF-8 view: `:` is ASCII, so its byte is the character, and this runs per element.
-        guard let offset = colonOffset(in: qualifiedName) else { return (nil, qualifiedName) }
+    /// `prefix:local` or `local` (Namespaces §4), checked. A name without a colon was read as an
+    /// XML `Name`, so it is a valid local name already: only a prefixed name is checked further.
+    private func parts(of qualifiedName: String, at offset: Int) throws(XMLSyntaxError) -> (prefix: String?, localName: String) {
+        guard let colonOffset = Self.colonOffset(in: qualifiedName) else { return (nil, qualifiedName) }
+        try checkQualifiedName(qualifiedName, at: offset)
         let utf8 = qualifiedName.utf8
-        let colon = utf8.index(utf8.startIndex, offsetBy: offset)
+        let colon = utf8.index(utf8.startIndex, offsetBy: colonOffset)
         return (String(qualifiedName[..<colon]), String(qualifiedName[utf8.index(after: colon)...]))
     }
 
@@ -111,8 +110,6 @@ struct XMLNamespaceScopes {
     private func checkQualifiedName(_ name: String, at offset: Int) throws(XMLSyntaxError) {
         // On the UTF-8 view (`:` is ASCII), as this runs for every element and attribute.
         let utf8 = name.utf8
-        // The name was read as an XML `Name`: without a colon, it is a valid local name already.
-        if Self.colonOffset(in: name) == nil { return }
         var colon: String.Index?
         for index in utf8.indices where utf8[index] == UInt8(ascii: ":") {
             guard colon == nil else {
