@@ -49,10 +49,11 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        if let direct = base._directEvent(event) {
+        if let direct = base._directEvent(event, tables: tables) {
             if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
-            // A name was looked up once, above: its class is carried to the candidate stage. A
-            // tag is read again out of line instead, so that nothing but the event stays alive.
+            // A name was looked up and its entry read once, above: both are carried to the
+            // candidate stage. A tag is read again out of line instead, so that nothing but the
+            // event goes out of line (see `_sendByRoute`).
             if !Chart.Event._namesMayBeTags { return sendByCandidates(direct) }
         }
         return sendByRoute(event)

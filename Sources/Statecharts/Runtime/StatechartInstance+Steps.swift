@@ -19,11 +19,11 @@ extension StatechartInstance {
         }
     }
 
-    /// Re-encodes ``leafRow`` after the status or the external queue changed, so that
-    /// `leafRow.isDirectRow` keeps meaning "running, single path, nothing queued" (and
-    /// `leafRow.isJointSet` "running, a set, nothing queued").
+    /// Re-encodes ``leafRow`` after ``status`` or ``extras`` changed (their observers call it),
+    /// so that `leafRow.isDirectRow` keeps meaning "running, single path, nothing pending" (and
+    /// `leafRow.isJointSet` "running, a set, nothing pending").
     @inlinable
-    mutating func refreshLeafRow() {
+    mutating func reencodeLeafRow() {
         let current = leaf
         leaf = current
     }

@@ -18,14 +18,22 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     public var context: Context
 
     /// The active leaf while the configuration is a single path (no parallel state active), as a
-    /// ``_LeafRow``: a row of the chart's direct table while the instance is running with an
-    /// empty external queue (between sends it always is, unless a restored snapshot queued
-    /// events) and the chart allows it (``Statechart/fastRows``). So `leafRow.isDirectRow` alone
-    /// says that `send` may take the direct table, and it goes from one event's row to the next
-    /// with a single load. Read and write the leaf itself through ``leaf``; after the status or
-    /// the external queue changes, ``refreshLeafRow()`` re-encodes it.
+    /// ``_LeafRow``, which also says which route the next `send` may take at once: a row of the
+    /// chart's direct table while the instance is running with no pending external events (the
+    /// external queue empty, no invoked child) and the chart allows it (``Statechart/fastRows``),
+    /// ``_LeafRow/jointSet`` for a set under the same conditions in a chart with joint steps. So
+    /// `leafRow.isDirectRow` alone says that `send` may take the direct table, and it goes from
+    /// one event's row to the next with a single load.
+    ///
+    /// Invariant: `leafRow` is a function of the leaf, ``status`` and ``extras``, and the writers of
+    /// those keep it: ``leaf``'s setter encodes it, and `status` and `extras` re-encode it when
+    /// they change (their observers). The fast routes write a new direct row straight into it,
+    /// where none of them changes.
     @usableFromInline var leafRow: _LeafRow = .activeSet
-    @usableFromInline var status: _Status = .notStarted
+    /// The life of the instance. Setting it re-encodes ``leafRow``.
+    @usableFromInline var status: _Status = .notStarted {
+        didSet { reencodeLeafRow() }
+    }
     /// The event being processed (SCXML's `_event`); `nil` during the initial macrostep and for
     /// synthetic completion events. Declared here, after `status`, so that a one-byte event fits
     /// in the padding before the next word.
@@ -36,8 +44,12 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     @usableFromInline var historyMemory: _HistoryMemory.Storage = []
     /// The internal queue and the requests of the action being run.
     @usableFromInline var outbox = Outbox<Event>()
-    /// The external queue, timers and clock: allocated the first time an action sends.
-    @usableFromInline var extras: _Indirect<_InstanceExtras<Event, Context>>?
+    /// The external queue, timers, clock and invoked children: allocated the first time an
+    /// action sends. Changing it (through ``withExtras(_:)``) re-encodes ``leafRow``.
+    @usableFromInline var extras: _Indirect<_InstanceExtras<Event, Context>>? {
+        // No `oldValue`: the box is changed in place (SE-0268), never copied to compare.
+        didSet { reencodeLeafRow() }
+    }
 
     /// Creates an instance that has not started yet; call ``start()``.
     public init(chart: Statechart<StateID, Event, Context>, context: Context) {

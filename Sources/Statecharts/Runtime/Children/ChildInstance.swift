@@ -48,7 +48,6 @@ struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
     mutating func enqueue(_ event: ParentEvent) -> Bool {
         guard instance.status == .running, let event = toChild(event) else { return false }
         instance.withExtras { $0.externalQueue.append(event) }
-        instance.refreshLeafRow()
         return true
     }
 

@@ -144,7 +144,6 @@ extension StatechartInstance {
 
     /// A child's turn, run by its parent: its own children's turns and one of its events.
     mutating func takeOneTurn(turn: Int) -> Bool {
-        defer { refreshLeafRow() }
         var log = _StepLog()
         var observer = _NoObserver<StateID, Event>()
         let progressed = takeTurn(turn: turn, &log, &observer)
@@ -166,7 +165,6 @@ extension StatechartInstance {
         defer {
             // Raised as the next turn's events: a child keeps them for its next macrostep.
             for event in unreachableEvents { withExtras { $0.externalQueue.append(event) } }
-            refreshLeafRow()
         }
         withExtras { extras in
             while let due = extras.timers.first?.due, due <= time, let timer = extras.timers.removeFirst() {
@@ -185,7 +183,6 @@ extension StatechartInstance {
     /// Delivers the children's delayed events due at `due` and lets everybody take turns.
     mutating func deliverChildTimers<Observer: StatechartObserver>(at due: Duration, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        defer { refreshLeafRow() }
         withExtras { extras in
             extras.now = max(extras.now, due)
             for i in extras.family.slots.indices { extras.family.slots[i].session.releaseTimers(upTo: due) }
@@ -230,7 +227,6 @@ extension StatechartInstance {
     /// A due delayed event for another session: handed over, then everybody takes turns.
     mutating func deliverElsewhere<Observer: StatechartObserver>(_ timer: _Timer<Event>, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        defer { refreshLeafRow() }
         if let unreachable = withExtras({ $0.release(timer) }) {
             outbox.internalQueue.append(.event(unreachable))
             var log = _StepLog()

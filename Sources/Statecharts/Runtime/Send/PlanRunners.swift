@@ -20,17 +20,6 @@ internal protocol _PlanRunner {
     /// The direct table of `chart`, the instance's chart (read once per event).
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
 
-    /// Takes the joint route (``StatechartInstance/sendByJointStep(_:_:_:)``) for `take`: one
-    /// call out of line where `take` runs inside the caller's loop (the table runtime's `send`),
-    /// inline where `take` itself already runs out of line (a compiled chart's `send` past its
-    /// direct front). A method, not a flag `take` tests: with both branches in `take`, the dead
-    /// one kept the table runtime's `send` from being inlined into its caller.
-    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
-
-    /// Takes the regions route (``StatechartInstance/sendOnRegionsInline(_:_:_:)``) for
-    /// `take`, out of line or inline as ``sendByJoint(_:_:on:)``.
-    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult
-
     /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
@@ -60,22 +49,28 @@ internal protocol _PlanRunner {
     func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>)
 }
 
+extension _PlanRunner {
+    /// Runs the picks of `entry` (a joint step, or the region bits' step) phase by phase as the
+    /// region bits do: all exits, then all transition actions, then all entries, each pick's
+    /// phase by ``runRegionPhase(_:of:_:contextOnly:on:)``.
+    @inlinable @inline(__always)
+    func runPicks(of entry: _JointEntry, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
+        let picks = entry.picks
+        let flags = entry.flags
+        let contextOnly = flags.contains(.contextOnly)
+        _MicrostepPhase.inOrder(count: entry.count, exits: flags.contains(.exitActions),
+                                entries: flags.contains(.entryActions)) { phase, i in
+            runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &instance)
+        }
+    }
+}
+
 /// The table runtime's plans and guards: the candidate table's action slots and the guard slots.
 @usableFromInline @frozen
 internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: _PlanRunner {
     @inlinable init() {}
 
     @inlinable static var runsSingleActions: Bool { @inline(__always) get { true } }
-
-    @inlinable @inline(__always)
-    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
-        instance.sendByJointStepOutOfLine(event, classID, self)
-    }
-
-    @inlinable @inline(__always)
-    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
-        instance.sendOnRegions(event, classID, self)
-    }
 
     @inlinable @inline(__always)
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle { chart.direct }
@@ -115,7 +110,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
 
     @inlinable @inline(__always)
     func runJoint(_ entry: _JointEntry, _ joint: _JointIndex, _ event: Event, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        instance.runJointPicks(entry, event, self)
+        runPicks(of: entry, event, on: &instance)
     }
 
     @inlinable @inline(__always)
@@ -258,16 +253,6 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func directTable(of _: Statechart<StateID, Event, Context>) -> _DirectTableHandle { tables.direct }
 
     @inlinable @inline(__always)
-    func sendByJoint(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
-        instance.sendByJointStep(event, classID, self)
-    }
-
-    @inlinable @inline(__always)
-    func sendOnRegions(_ event: Event, _ classID: _EventClass, on instance: inout StatechartInstance<StateID, Event, Context>) -> SendResult {
-        instance.sendOnRegionsInline(event, classID, self)
-    }
-
-    @inlinable @inline(__always)
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly _: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
         Plans._runPlan(tables.planOf[c.offset], &instance.context, event, &instance.outbox)
@@ -302,75 +287,85 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     }
 }
 
-/// An event sent to a compiled instance whose leaf row is direct, with its class: what the
-/// compiled `send` resolves once, in its inlined front, and hands to what follows out of line.
-/// Not for use outside StatechartsCompiled.
+/// An event sent to a compiled instance whose leaf row is direct, with its class and the direct
+/// table's entry for it: what the compiled `send` resolves and reads once, in its inlined front,
+/// and hands to what follows out of line. Not for use outside StatechartsCompiled.
 @frozen
 public struct _DirectEvent<Event: StatechartEvent> {
     @usableFromInline let event: Event
     @usableFromInline let classID: _EventClass
+    @usableFromInline let entry: _DirectEntry
 
-    @inlinable init(_ event: Event, _ classID: _EventClass) {
+    @inlinable init(_ event: Event, _ classID: _EventClass, _ entry: _DirectEntry) {
         self.event = event
         self.classID = classID
+        self.entry = entry
     }
 }
 
 // A compiled chart's `send` (StatechartsCompiled's `CompiledInstance.send`), in parts for its
 // code to put together. The front, inlined into the caller, resolves the event's class on a
-// direct row (`_directEvent`) and reads the direct entry (`_sendByDirectEntry`). What the entry
-// leaves goes out of line to the single-path route's candidate stage (`_sendByCandidates`, with
-// the class resolved in front), and any other row to the route `take` chooses (`_sendByRoute`).
-// Names that are tags take `_sendByRoute` for both: their class is the tag, read again there with
-// no lookup, which keeps the inlined front from holding the class alive across the direct
-// entry's actions (five instructions an event on W1). The out-of-line parts are methods of the
-// compiled instance that read its tables themselves. `Plans` is the chart's generated code
-// (``_GeneratedPlans``), which runs the plans and guards of the single-path, joint and regions
-// routes.
+// direct row and reads the direct entry (`_directEvent`), and takes what the entry decides alone
+// (`_sendByDirectEntry`). What the entry leaves goes out of line to the single-path route's
+// candidate stage with the class and the entry (`_sendByCandidates`), and any other row to the
+// route `take` chooses (`_sendByRoute`). Names that are tags take `_sendByRoute` for both, with
+// the event alone: their class is the tag, read again there with no lookup, and so is a named
+// entry (``_DirectEntry/named(_:)``; charts without one read nothing). One call site out of the
+// front, with one argument, keeps it small: carrying the class cost W1c 5 instructions an event,
+// carrying the entry's row 3. The out-of-line parts are methods of the compiled instance that
+// read its tables themselves. `Plans` is the chart's generated code (``_GeneratedPlans``), which
+// runs the plans and guards of the single-path, joint and regions routes.
 extension StatechartInstance {
-    /// `event` with its class when the leaf row is direct (running, a single path, nothing
-    /// queued, names matched exactly), else `nil`. Not for use outside StatechartsCompiled.
+    /// `event` with its class and direct entry when the leaf row is direct (running, a single
+    /// path, nothing queued, names matched exactly), else `nil`. Not for use outside
+    /// StatechartsCompiled.
     @inlinable @inline(__always)
-    public func _directEvent(_ event: Event) -> _DirectEvent<Event>? {
+    public func _directEvent(_ event: Event, tables: _CompiledSendTables) -> _DirectEvent<Event>? {
         guard leafRow.isDirectRow else { return nil }
-        return _DirectEvent(event, directClass(of: event))
+        let classID = directClass(of: event)
+        return _DirectEvent(event, classID, tables.direct.entry(at: leafRow, class: classID))
     }
 
-    /// The direct table's answer for `event`: the result, or `nil` when the entry says `slow`
+    /// What the direct entry decides alone: the result, or `nil` when the entry says `slow`
     /// (nothing has happened then). Not for use outside StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByDirectEntry<Plans: _GeneratedPlans>(
         _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
-        sendByDirectEntry(event.event, event.classID, _GeneratedPlanRunner<StateID, Plans>(tables))
+        sendByDirectEntry(event.entry, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
     /// What the direct entry left (a guard, actions that raise or send): the single-path route's
-    /// candidate stage, with the class already resolved (it reads the direct entry again only in
-    /// a chart with named entries, `_DirectEntry.named`). Not for use outside
+    /// candidate stage, with the class and the entry already read. Not for use outside
     /// StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByCandidates<Plans: _GeneratedPlans>(
         _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        sendByCandidatePlan(event.event, event.classID, _GeneratedPlanRunner<StateID, Plans>(tables))
+        sendByCandidatePlan(event.event, event.classID, after: event.entry, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
     /// A compiled chart's `send` out of line: on a direct row (names that are tags only, whose
-    /// class is the tag) the single-path route's candidate stage, as ``_sendByCandidates(_:by:tables:)``
-    /// takes it; on any other row (a set of active states, a queue, an instance not running) the
-    /// route `take` chooses. Not for use outside StatechartsCompiled.
+    /// class is the tag) the single-path route's candidate stage, as
+    /// ``_sendByCandidates(_:by:tables:)`` takes it; on any other row (a set of active states, a
+    /// queue, an instance not running) the route `take` chooses. Not for use outside
+    /// StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByRoute<Plans: _GeneratedPlans>(
         _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
         let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
-        if Event._namesMayBeTags && leafRow.isDirectRow { return sendByCandidatePlan(event, directClass(of: event), plans) }
+        if Event._namesMayBeTags && leafRow.isDirectRow {
+            let classID = directClass(of: event)
+            // The front read the entry: read again only to find a named one.
+            let entry = chart.tables.direct.hasNamedEntries ? directEntry(classID, plans) : .slow
+            return sendByCandidatePlan(event, classID, after: entry, plans)
+        }
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
-            return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans)
+            return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans, _RoutesInline.self)
         }
-        return take(event, chart.resolve(event), &observer, plans)
+        return take(event, chart.resolve(event), &observer, plans, _RoutesInline.self)
     }
 
     /// The class of `event` on a direct row. A direct row says that the chart matches names

@@ -45,7 +45,7 @@ extension StatechartInstance {
     }
 
     /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
-    /// ``_PlanRunner/sendOnRegions(_:_:on:)``).
+    /// ``_RouteDispatch``).
     @inlinable @inline(__always)
     mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -55,7 +55,7 @@ extension StatechartInstance {
         return sendByRegionPlans(event, classID, plans)
     }
 
-    /// The joint route, out of line (see ``_PlanRunner/sendByJoint(_:_:on:)``).
+    /// The joint route, out of line (see ``_RouteDispatch``).
     @inlinable @inline(never)
     mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -96,20 +96,6 @@ extension StatechartInstance {
         }
     }
 
-    /// Runs a joint step's picks phase by phase as the region bits do (all exits, then all
-    /// transition actions, then all entries), each pick's phase by `plans`.
-    @inlinable @inline(__always)
-    mutating func runJointPicks<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans)
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        let picks = entry.picks
-        let flags = entry.flags
-        let contextOnly = flags.contains(.contextOnly)
-        _MicrostepPhase.inOrder(count: entry.count, exits: flags.contains(.exitActions),
-                                entries: flags.contains(.entryActions)) { phase, i in
-            plans.runRegionPhase(phase, of: _RegionRow.unpacked(picks, at: i), event, contextOnly: contextOnly, on: &self)
-        }
-    }
-
     /// The region plans for an external event of class `classID`, their guards and actions run
     /// by `plans`, or the general route where eventless transitions rule them out (nothing has
     /// happened then).
@@ -119,8 +105,6 @@ extension StatechartInstance {
         var observer = _NoObserver<StateID, Event>()
         let resolved = _ResolvedEvent(classID: classID, mask: nil)
         guard !chart.tables.transitions.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
-        // The status and the external queue may change below.
-        defer { refreshLeafRow() }
         return sendByRegionPlans(event, resolved, &observer, plans)
     }
 
@@ -140,7 +124,7 @@ extension StatechartInstance {
         else { return sendByRegionPlans(event, classID, plans) }
         // At most 64 states: the configuration is `word` alone.
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
-        runJointPicks(step, event, plans)
+        plans.runPicks(of: step, event, on: &self)
         activeSet.first = step.toWord
         return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
     }

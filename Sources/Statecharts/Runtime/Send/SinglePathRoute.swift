@@ -15,7 +15,8 @@
 // row, whose actions stay off the outbox, is a slow direct entry naming it
 // (``_DirectEntry/named(_:)``): the candidate stage takes it first, without selecting it, as
 // the direct stage takes a plan. So is a row's one guarded candidate: its guard decides between
-// its plan and ignoring the event.
+// its plan and ignoring the event. The direct stage hands the entry it read to the candidate
+// stage, which does not read it again.
 //
 // May not: enter a final state, start or stop invocations, or take a candidate without a
 // single-path plan. Such a candidate (``_PlanFlags/needsGeneralStep``) is handed to the stepwise
@@ -26,17 +27,27 @@
 // specialized for it at compile time; the lookups (the direct and candidate tables) are the same.
 
 extension StatechartInstance {
-    /// The direct table's answer for the active leaf (``leafRow``, a direct row) and event class
-    /// `classID`: the result when the table decides the event alone, `nil` when it does not
-    /// (nothing has happened then). A direct plan's actions cannot reach the outbox and nothing
-    /// follows them: the macrostep is over when they return, so `currentEvent` is not even set.
+    /// The direct table's entry for the active leaf (``leafRow``, a direct row) and event class
+    /// `classID`. Read once an event, by whoever takes the event first, and handed to both
+    /// stages: ``sendByDirectEntry(_:_:_:)``, then, when it says `slow`,
+    /// ``sendByCandidatePlan(_:_:after:_:)``.
     @inlinable @inline(__always)
-    mutating func sendByDirectEntry<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult?
+    func directEntry<Plans: _PlanRunner>(_ classID: _EventClass, _ plans: Plans) -> _DirectEntry
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        assert(leafRow.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
+        return plans.directTable(of: chart).entry(at: leafRow, class: classID)
+    }
+
+    /// The direct stage: what `entry`, the direct table's entry for the active leaf (``leafRow``,
+    /// a direct row) and the event's class, decides alone: the result, or `nil` when it says
+    /// `slow` (nothing has happened then). A direct plan's actions cannot reach the outbox and
+    /// nothing follows them: the macrostep is over when they return, so `currentEvent` is not
+    /// even set.
+    @inlinable @inline(__always)
+    mutating func sendByDirectEntry<Plans: _PlanRunner>(_ entry: _DirectEntry, _ event: Event, _ plans: Plans) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         unowned(unsafe) let tables = chart.tables
         let from = leafRow
-        assert(from.isDirectRow && status == .running && hasNoPendingExternalEvents, "leafRow out of date")
-        let entry = plans.directTable(of: chart).entry(at: from, class: classID)
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait.
         let rowShift = tables.direct.rowShift
@@ -70,16 +81,17 @@ extension StatechartInstance {
     }
 
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
-    /// send, plans followed by eventless transitions, and history. Out of line, so that `send`
-    /// stays small.
+    /// send, plans followed by eventless transitions, and history. `entry`: the slow direct entry
+    /// the direct stage read (``directEntry(_:_:)``), or ``_DirectEntry/slow`` where none was
+    /// read (the leaf row is not direct). Out of line, so that `send` stays small.
     @inlinable @inline(never)
-    mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
+    mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
+                                                          _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
         // A slow direct entry may name a candidate to take without selecting it (here, not in
         // `send`'s inlined front, which keeps one kind of slow entry).
-        if tables.direct.hasNamedEntries && leafRow.isDirectRow,
-           let c = plans.directTable(of: chart).entry(at: leafRow, class: classID).namedCandidate {
+        if let c = entry.namedCandidate {
+            unowned(unsafe) let tables = chart.tables
             if !tables.candidates.flags[c].usesHistory { return sendByGuardedEntry(c, event, from: leafRow, plans) }
             if let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         }
@@ -118,8 +130,6 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func takeSelected<Plans: _PlanRunner>(_ selected: _CandidateIndex?, from: _StateIndex, _ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        // Guards may have queued events, and the status and the external queue may change below.
-        defer { refreshLeafRow() }
         unowned(unsafe) let tables = chart.tables
         var observer = _NoObserver<StateID, Event>()
         if var c = selected {

@@ -41,7 +41,6 @@ extension StatechartInstance {
     public mutating func start<Observer: StatechartObserver>(observer: inout Observer) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event {
         guard status == .notStarted else { return .notRunning(currentConfiguration) }
-        defer { refreshLeafRow() }
         var log = _StepLog()
         status = .running
         activeSet = _Bitset(capacity: chart.tables.stateCount)
@@ -70,7 +69,7 @@ extension StatechartInstance {
             return sendOutOfLine(event, chart.resolve(event))
         }
         var observer = _NoObserver<StateID, Event>()
-        return take(event, .exact(classID), &observer, _TablePlans())
+        return take(event, .exact(classID), &observer, _TablePlans(), _RoutesOutOfLine.self)
     }
 
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
@@ -140,15 +139,16 @@ extension StatechartInstance {
     mutating func take<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
-        take(event, resolved, &observer, _TablePlans())
+        take(event, resolved, &observer, _TablePlans(), _RoutesOutOfLine.self)
     }
 
-    /// `take`, with the single-path route's plans and guards run by `plans` (PlanRunners.swift):
-    /// the route is the same code for the table runtime and for compiled charts, specialized
-    /// for each.
+    /// `take`, with the single-path, joint and regions routes' plans and guards run by `plans`
+    /// (PlanRunners.swift), and the joint and regions routes called as `Dispatch` says
+    /// (RouteDispatch.swift): the routes are the same code for the table runtime and for
+    /// compiled charts, specialized for each.
     @usableFromInline @_transparent
-    mutating func take<Observer: StatechartObserver, Plans: _PlanRunner>(
-        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans
+    mutating func take<Observer: StatechartObserver, Plans: _PlanRunner, Dispatch: _RouteDispatch>(
+        _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer, _ plans: Plans, _: Dispatch.Type
     ) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event,
           Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
@@ -156,12 +156,14 @@ extension StatechartInstance {
         case .notRunning:
             return notRunningResult()
         case .singlePath:
-            if leafRow.isDirectRow, let result = sendByDirectEntry(event, resolved.classID, plans) { return result }
-            return sendByCandidatePlan(event, resolved.classID, plans)
+            guard leafRow.isDirectRow else { return sendByCandidatePlan(event, resolved.classID, after: .slow, plans) }
+            let entry = directEntry(resolved.classID, plans)
+            if let result = sendByDirectEntry(entry, event, plans) { return result }
+            return sendByCandidatePlan(event, resolved.classID, after: entry, plans)
         case .joint:
-            return plans.sendByJoint(event, resolved.classID, on: &self)
+            return Dispatch.sendByJointStep(event, resolved.classID, plans, on: &self)
         case .regions:
-            return plans.sendOnRegions(event, resolved.classID, on: &self)
+            return Dispatch.sendOnRegions(event, resolved.classID, plans, on: &self)
         case .stepwise:
             return sendStepwise(event, resolved, &observer)
         case .general:

@@ -14,8 +14,6 @@ extension StatechartInstance {
     mutating func sendStepwise<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event {
-        // The status and the external queue may change below.
-        defer { refreshLeafRow() }
         let from = leaf
         currentEvent = event
         guard let t = firstEnabled(from: from, resolved) else {

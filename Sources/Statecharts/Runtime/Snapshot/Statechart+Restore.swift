@@ -114,8 +114,6 @@ extension Statechart {
                 extras.nextSequence = UInt64(snapshot.pendingEvents.count)
             }
         }
-        // The leaf was set before the external queue was restored.
-        instance.refreshLeafRow()
         return instance
     }
 
