@@ -41,7 +41,7 @@ extension StatechartInstance {
     /// sends and cancels as it returns.
     @inlinable @inline(__always)
     mutating func runActions(_ actions: Range<_ActionIndex>) {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         var i = actions.lowerBound
         while i < actions.upperBound {
             tables.slots.actions[i].run(&context, currentEvent, &outbox)
@@ -90,7 +90,7 @@ extension StatechartInstance {
     mutating func enterState<Observer: StatechartObserver>(_ s: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         if !Observer._ignoresEverything, let id = chart.stateIDs[s] { observer.stateEntered(id) }
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         if tables.states.anyInvocations && tables.states.hasInvocations[s] { withExtras { $0.statesToInvoke.append(s) } }
         runActions(tables.states.entryActions(of: s))
     }
@@ -98,7 +98,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func exitState<Observer: StatechartObserver>(_ s: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         runActions(tables.states.exitActions(of: s))
         if tables.states.anyInvocations && tables.states.hasInvocations[s] { cancelInvocations(of: s) }
         if !Observer._ignoresEverything, let id = chart.stateIDs[s] { observer.stateExited(id) }
@@ -158,7 +158,7 @@ extension StatechartInstance {
     @inlinable
     mutating func recordHistory(of s: _StateIndex, activeChild: _StateIndex, leaf: _StateIndex) {
         prepareHistoryMemory()
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         var h = s.next
         let end = tables.tree.subtreeEnd[s]
         while h <= end {

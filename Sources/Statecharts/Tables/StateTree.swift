@@ -57,6 +57,11 @@ internal struct _StateTree: @unchecked Sendable {
     @inlinable @inline(__always)
     func isDescendant(_ d: _StateIndex, of s: _StateIndex) -> Bool { d > s && d <= subtreeEnd[s] }
 
+    /// Whether the subtrees of `a` and `b` share a state (one holds the other, or they are the
+    /// same): two compares, since pre-order subtrees are nested or disjoint.
+    @inlinable @inline(__always)
+    func subtreesOverlap(_ a: _StateIndex, _ b: _StateIndex) -> Bool { a <= subtreeEnd[b] && b <= subtreeEnd[a] }
+
     /// The children of `s` in document order.
     @inlinable
     func children(of s: _StateIndex) -> [_StateIndex] {

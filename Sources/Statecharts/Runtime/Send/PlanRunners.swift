@@ -78,27 +78,26 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable @inline(__always)
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>) {
-        unowned(unsafe) let tables = instance.chart.tables
+        let tables = instance.tables
         runDirectSlots(tables.candidates.plans[c].actions, event, contextOnly: contextOnly, on: &instance)
     }
 
     @inlinable @inline(__always)
     func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        unowned(unsafe) let tables = instance.chart.tables
+        let tables = instance.tables
         runSlots(tables.candidates.plans[c].actions, of: tables.candidates.actionSlots, on: &instance)
     }
 
     @inlinable @inline(__always)
     func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
-        // Unowned: reading the tables through the chart would retain them around the call.
-        unowned(unsafe) let tables = instance.chart.tables
+        let tables = instance.tables
         return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
     }
 
     @inlinable @inline(__always)
     func runRegionPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
-        unowned(unsafe) let tables = instance.chart.tables
+        let tables = instance.tables
         // A transition with one context-only action, and nothing else that takes the event:
         // called without a range.
         if phase == .transition, let action = tables.regions.steps[c].transitionAction {
@@ -115,7 +114,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
 
     @inlinable @inline(__always)
     func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
-        unowned(unsafe) let tables = instance.chart.tables
+        let tables = instance.tables
         runSlots(tables.candidates.plans[c].actions(of: phase), of: tables.candidates.actionSlots, on: &instance)
     }
 
@@ -125,7 +124,7 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable @inline(__always)
     func runDirectSlots(_ actions: Range<_PlanSlot>, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>) {
-        let slots = instance.chart.tables.candidates.actionSlots
+        let slots = instance.tables.candidates.actionSlots
         var i = actions.lowerBound.offset
         let end = actions.upperBound.offset
         if contextOnly {

@@ -69,9 +69,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        // Unowned, and each column read through it: a copy of the joint tables would retain
-        // their storage.
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         // At most 64 states: the configuration is its first word.
         let word = activeSet.first
         let keys = tables.joints.keys
@@ -115,7 +113,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendOnRegionBits<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let word = activeSet.first
         let rows = tables.regions.rows
         let steps = tables.regions.steps
@@ -152,7 +150,7 @@ extension StatechartInstance {
         picks buffer: UnsafeMutableBufferPointer<_Pick>, _ observer: inout Observer, _ plans: Plans
     ) -> SendResult where Observer.StateID == StateID, Observer.Event == Event,
                           Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let from = Configuration(set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
         // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
@@ -160,9 +158,7 @@ extension StatechartInstance {
         var count = 0
         var allDirect = tables.direct.exists && hasNoPendingExternalEvents
         active.forEachAscending { s in
-            // `isAtomic`, spelled out: a method call on an unowned reference would retain it.
-            let kind = tables.tree.kind[s]
-            guard kind == StateKind.atomic.rawValue || kind == StateKind.final.rawValue else { return }
+            guard tables.tree.isAtomic(s) else { return }
             var direct: _CandidateIndex?
             if tables.direct.exists {
                 let entry = tables.direct.entries[offset: s.offset &<< tables.direct.shift | resolved.classID.offset]
@@ -236,7 +232,7 @@ extension StatechartInstance {
     /// transitions with parallel-free domains in disjoint subtrees (so no two conflict).
     @inlinable
     func areRegionLocal(_ picks: UnsafeBufferPointer<_Pick>) -> Bool {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         for i in picks.indices {
             let t = picks[i].transition
             guard tables.candidates.flags[picks[i].candidate].isNone else { return false }
@@ -244,10 +240,7 @@ extension StatechartInstance {
             guard tables.transitions.domainIsParallelFree[t] else { return false }
             var j = i + 1
             while j < picks.count {
-                // Overlapping subtrees (`isDescendant` either way, spelled out: a method call on an
-                // unowned reference would retain it).
-                if let d = tables.transitions.domain[picks[j].transition].state,
-                   d <= tables.tree.subtreeEnd[domain] && domain <= tables.tree.subtreeEnd[d] { return false }
+                if let d = tables.transitions.domain[picks[j].transition].state, tables.tree.subtreesOverlap(d, domain) { return false }
                 j += 1
             }
         }

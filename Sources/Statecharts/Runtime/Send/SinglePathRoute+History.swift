@@ -10,7 +10,7 @@ extension StatechartInstance {
     mutating func sendByHistoryEntry<Plans: _PlanRunner>(_ candidate: _CandidateIndex, _ event: Event, from: _LeafRow,
                                                          _ plans: Plans) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         var c = candidate
         if tables.candidates.flags[c].restoresHistory { c = historyVariant(of: c) }
         let flags = tables.candidates.flags[c]
@@ -31,7 +31,7 @@ extension StatechartInstance {
     /// covers (several states).
     @inlinable @inline(__always)
     func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let restore = tables.history.restores[c][0]
         let slot = Int(restore.slot)
         if historyMemory.isEmpty || historyMemory[slot] < 0 { return restore.firstVariant }
@@ -48,7 +48,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func recordHistory(by c: _CandidateIndex) {
         prepareHistoryMemory()
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         for record in tables.history.records[c] {
             _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &historyMemory)
         }

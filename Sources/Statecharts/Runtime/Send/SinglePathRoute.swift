@@ -46,7 +46,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendByDirectEntry<Plans: _PlanRunner>(_ entry: _DirectEntry, _ event: Event, _ plans: Plans) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let from = leafRow
         // The leaf is set before the actions run: no action can see it, and the next event's
         // lookup need not wait.
@@ -91,7 +91,7 @@ extension StatechartInstance {
         // A slow direct entry may name a candidate to take without selecting it (here, not in
         // `send`'s inlined front, which keeps one kind of slow entry).
         if let c = entry.namedCandidate {
-            unowned(unsafe) let tables = chart.tables
+            let tables = self.tables
             if !tables.candidates.flags[c].usesHistory { return sendByGuardedEntry(c, event, from: leafRow, plans) }
             if let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         }
@@ -107,7 +107,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, from: _LeafRow, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         currentEvent = event
         let t = tables.candidates.transition[c]
         let enabled = plans.evaluateGuard(t, on: &self)
@@ -130,7 +130,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func takeSelected<Plans: _PlanRunner>(_ selected: _CandidateIndex?, from: _StateIndex, _ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         var observer = _NoObserver<StateID, Event>()
         if var c = selected {
             var flags = tables.candidates.flags[c]
@@ -165,7 +165,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func firstEnabledCandidate<Plans: _PlanRunner>(of state: _StateIndex, _ classID: _EventClass, _ plans: Plans) -> _CandidateIndex?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let candidates = tables.candidates.candidates(of: state, classID)
         var c = candidates.lowerBound
         while c < candidates.upperBound {
@@ -180,7 +180,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func isEnabled<Plans: _PlanRunner>(_ t: _TransitionIndex, _ plans: Plans) -> Bool
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         for s in tables.transitions.required[t] where !isActive(index: s) { return false }
         return plans.evaluateGuard(t, on: &self)
     }

@@ -59,7 +59,7 @@ extension StatechartInstance {
     /// The first enabled transition for atomic state `state`, walking up from it.
     @inlinable @inline(__always)
     mutating func firstEnabled(from state: _StateIndex, _ resolved: _ResolvedEvent) -> _TransitionIndex? {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         if resolved.isExact && tables.candidates.exists {
             return firstEnabledCandidate(of: state, resolved.classID, _TablePlans()).map { tables.candidates.transition[$0] }
         }

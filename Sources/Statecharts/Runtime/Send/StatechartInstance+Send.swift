@@ -117,7 +117,7 @@ extension StatechartInstance {
         guard status == .running else { return .notRunning }
         // Invoked children take turns after each event, and may have it forwarded: the general route.
         if let extras, !extras.value.family.isEmpty { return .general }
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let candidatesApply = byPlans && tables.candidates.exists
         if leaf != .none { return candidatesApply ? .singlePath : .stepwise }
         // The region bits decide before anything happens, so they may be tried even when

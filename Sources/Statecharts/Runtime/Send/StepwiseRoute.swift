@@ -56,7 +56,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func takePlanned<Observer: StatechartObserver>(_ t: _TransitionIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         let domain = tables.transitions.domain[t].state
         if let domain { exitPath(below: domain, &observer) }
         observer.transitionTaken(TransitionID(t))
@@ -81,7 +81,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func exitPath<Observer: StatechartObserver>(below domain: _StateIndex, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        unowned(unsafe) let tables = chart.tables
+        let tables = self.tables
         var s = leaf
         var below = _StateIndex.none
         while s != domain {
