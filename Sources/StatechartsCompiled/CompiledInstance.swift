@@ -51,10 +51,10 @@ public struct CompiledInstance<Chart: CompiledChart> {
     public mutating func send(_ event: Chart.Event) -> SendResult {
         if let direct = base._directEvent(event, tables: tables) {
             if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
-            // A name was looked up and its entry read once, above: both are carried to the
-            // candidate stage. A tag is read again out of line instead, so that nothing but the
-            // event goes out of line (see `_sendByRoute`).
-            if !Chart.Event._namesMayBeTags { return sendByCandidates(direct) }
+            // The class and the entry were read once, above, and are carried to the candidate
+            // stage. A tag in a chart without named entries goes out of line alone instead (see
+            // `_sendByRoute`), which keeps this front smallest; a constant of the chart's type.
+            if !Chart.Event._namesMayBeTags || Chart._hasNamedDirectEntries { return sendByCandidates(direct) }
         }
         return sendByRoute(event)
     }

@@ -19,6 +19,9 @@ struct GeneratedPlans {
     /// The numbers of a `_GeneratedSignature`, with actions in the compiler's numbering (the same
     /// in the twin and the real chart).
     var signature: [Int32]
+    /// Whether the twin's direct table names candidates in slow entries (see
+    /// `CompiledChart._hasNamedDirectEntries`).
+    var hasNamedDirectEntries: Bool
 
     /// `nil` when the twin's actions or guards are not the ones the reader numbered (cannot
     /// happen unless the core changes how it names them).
@@ -49,6 +52,7 @@ struct GeneratedPlans {
         guard let planOf = chart._planIndices(matching: plans) else { return nil }
         joints = chart._jointPlanLists(planOf: planOf)
         guard joints.allSatisfy({ $0.allSatisfy { !$0.isNone } }) else { return nil }
+        hasNamedDirectEntries = chart._hasNamedDirectEntries
         let shape = chart._shape
         signature = _GeneratedSignature(states: shape.states, transitions: shape.transitions,
                                         guardedTransitions: guarded, plans: plans, joints: joints).words
@@ -76,6 +80,9 @@ enum PlanCodeGenerator {
         ]
         if let phases = runPlanPhase(access: access, generated) { code.append(inlinable + phases) }
         code.append(inlinable + runJoint(access: access, generated))
+        if generated?.hasNamedDirectEntries == true {
+            code.append(inlinable + "\(access)static var _hasNamedDirectEntries: Bool { true }")
+        }
         if let generated {
             for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }
             for (i, body) in generated.guards.enumerated() { code.append(inlinable + guardFunction(i, body)) }

@@ -51,3 +51,21 @@ struct GeneratedSignatureTests {
         #expect([_ClosureForm.context, .contextEvent, .full].map(\.parameterCount) == [1, 2, 3])
     }
 }
+
+/// The macro's hint that a chart's direct table names candidates (`_hasNamedDirectEntries`): it
+/// reads the twin of the chart, and must agree with the real chart, so that a compiled `send`
+/// carries the entry it read out of its front exactly where a named entry can be found.
+@Suite("Named direct entries hint")
+struct NamedDirectEntriesHintTests {
+    @Test("the generated hint agrees with the compiled chart, for charts with and without named entries")
+    func hintAgreesWithChart() throws {
+        #expect(try ToggleChart.statechart._hasNamedDirectEntries == false)
+        #expect(ToggleChart._hasNamedDirectEntries == false)
+        #expect(try TripChart.statechart._hasNamedDirectEntries == true)
+        #expect(TripChart._hasNamedDirectEntries == true)
+        #expect(try DoorChart.statechart._hasNamedDirectEntries == DoorChart._hasNamedDirectEntries)
+        #expect(try RingChart.statechart._hasNamedDirectEntries == RingChart._hasNamedDirectEntries)
+        #expect(try DeepChart.statechart._hasNamedDirectEntries == DeepChart._hasNamedDirectEntries)
+        #expect(try MixedChart.statechart._hasNamedDirectEntries == MixedChart._hasNamedDirectEntries)
+    }
+}

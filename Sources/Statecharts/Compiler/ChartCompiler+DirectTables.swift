@@ -95,7 +95,6 @@ extension _ChartCompiler {
                 }
                 if b.candidates.flags[c].usesHistory ? takesHistoryDirectly(c) : takesGuardDirectly(c, of: s, row: row) {
                     direct[s.offset << shift | cls] = .named(c)
-                    b.direct.hasNamedEntries = true
                     continue
                 }
                 guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { continue }

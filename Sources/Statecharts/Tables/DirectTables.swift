@@ -13,9 +13,6 @@ internal struct _DirectTable: @unchecked Sendable {
     /// (the leaf itself) without a direct table.
     @usableFromInline let rowShift: Int
     @usableFromInline let exists: Bool
-    /// Whether any entry is a ``_DirectEntry/named(_:)`` entry (the candidate stage looks for
-    /// one only then).
-    @usableFromInline let hasNamedEntries: Bool
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
@@ -23,7 +20,6 @@ internal struct _DirectTable: @unchecked Sendable {
         shift = b.shift
         rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift
         exists = !b.entries.isEmpty
-        hasNamedEntries = b.hasNamedEntries
     }
 
     /// What the compiler fills (ChartCompiler+DirectTables.swift).
@@ -32,7 +28,6 @@ internal struct _DirectTable: @unchecked Sendable {
         @inlinable init() {}
         @usableFromInline var entries: [_DirectEntry] = []
         @usableFromInline var shift = 0
-        @usableFromInline var hasNamedEntries = false
     }
 }
 

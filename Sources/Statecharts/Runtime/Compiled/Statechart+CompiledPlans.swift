@@ -16,6 +16,13 @@ extension Statechart {
         return plans
     }
 
+    /// Whether a slow entry of the direct table may name a candidate the candidate stage takes
+    /// without selecting it (``_DirectEntry/named(_:)``: guarded or history candidates): the
+    /// compiled `send` then carries the entry it read out of its front even for names that are
+    /// tags, so that it is read once (see `CompiledChart._hasNamedDirectEntries`).
+    @_spi(CompiledCharts)
+    public var _hasNamedDirectEntries: Bool { _namedDirectEntries > 0 }
+
     /// For each plan of ``_singlePathPlans``, in the same order, how its actions split into the
     /// microstep's phases.
     @_spi(CompiledCharts)

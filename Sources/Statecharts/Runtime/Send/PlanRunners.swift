@@ -307,11 +307,11 @@ public struct _DirectEvent<Event: StatechartEvent> {
 // direct row and reads the direct entry (`_directEvent`), and takes what the entry decides alone
 // (`_sendByDirectEntry`). What the entry leaves goes out of line to the single-path route's
 // candidate stage with the class and the entry (`_sendByCandidates`), and any other row to the
-// route `take` chooses (`_sendByRoute`). Names that are tags take `_sendByRoute` for both, with
-// the event alone: their class is the tag, read again there with no lookup, and so is a named
-// entry (``_DirectEntry/named(_:)``; charts without one read nothing). One call site out of the
-// front, with one argument, keeps it small: carrying the class cost W1c 5 instructions an event,
-// carrying the entry's row 3. The out-of-line parts are methods of the compiled instance that
+// route `take` chooses (`_sendByRoute`). Names that are tags in a chart without named entries
+// (``_DirectEntry/named(_:)``, `CompiledChart._hasNamedDirectEntries`, a constant the macro
+// writes) take `_sendByRoute` for both, with the event alone: their class is the tag, read again
+// there with no lookup. One call site out of the front, with one argument, keeps it small:
+// carrying the class cost W1c 5 instructions an event, carrying the entry's row 3. The out-of-line parts are methods of the compiled instance that
 // read its tables themselves. `Plans` is the chart's generated code (``_GeneratedPlans``), which
 // runs the plans and guards of the single-path, joint and regions routes.
 extension StatechartInstance {
@@ -355,10 +355,10 @@ extension StatechartInstance {
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
         let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
         if Event._namesMayBeTags && leafRow.isDirectRow {
-            let classID = directClass(of: event)
-            // The front read the entry: read again only to find a named one.
-            let entry = chart.tables.direct.hasNamedEntries ? directEntry(classID, plans) : .slow
-            return sendByCandidatePlan(event, classID, after: entry, plans)
+            // The front read the entry, and found it slow; it is not read again. A named entry
+            // (which the chart's `_hasNamedDirectEntries` would have carried here) is only a
+            // faster way to the same result: selection takes its candidate as well.
+            return sendByCandidatePlan(event, directClass(of: event), after: .slow, plans)
         }
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {
