@@ -8,15 +8,18 @@ extension StatechartInstance {
     @inlinable
     var leaf: _StateIndex {
         @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
-        @inline(__always) set {
-            if newValue == .none {
-                leafRow = status == .running && hasNoPendingExternalEvents && chart.tables.joints.exists ? .jointSet : .activeSet
-            } else if status == .running && hasNoPendingExternalEvents && chart.fastRows {
-                leafRow = _LeafRow(directRowOf: newValue, rowShift: chart.tables.direct.rowShift)
-            } else {
-                leafRow = _LeafRow(plainLeaf: newValue)
-            }
-        }
+        @inline(__always) set { leafRow = leafRowEncoding(of: newValue) }
+    }
+
+    /// ``leafRow`` for active leaf `leaf` (``_StateIndex/none``: a set) in the instance's status,
+    /// with its external queue and children as they are: the one encoding, which the setter of
+    /// ``leaf`` stores and `send` asserts in debug builds.
+    @inlinable @inline(__always)
+    func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
+        let unhindered = status == .running && hasNoPendingExternalEvents
+        if leaf == .none { return unhindered && chart.tables.joints.exists ? .jointSet : .activeSet }
+        if unhindered && chart.fastRows { return _LeafRow(directRowOf: leaf, rowShift: chart.tables.direct.rowShift) }
+        return _LeafRow(plainLeaf: leaf)
     }
 
     /// Re-encodes ``leafRow`` after ``status`` or ``extras`` changed (their observers call it),

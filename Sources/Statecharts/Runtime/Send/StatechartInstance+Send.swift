@@ -110,6 +110,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     func route<Observer: StatechartObserver>(for resolved: _ResolvedEvent, observedBy _: Observer.Type) -> _SendRoute {
         let byPlans = Observer._ignoresEverything && resolved.isExact
+        assert(leafRow == leafRowEncoding(of: leaf), "leafRow out of date: a writer of the status or the extras skipped it")
         // A direct row alone says: running, a single path, nothing queued, a direct table.
         if byPlans && leafRow.isDirectRow { return .singlePath }
         // A joint set alone says: running, a set, nothing queued, no children, joint steps.
