@@ -26,10 +26,7 @@ extension StatechartInstance {
     /// so that `leafRow.isDirectRow` keeps meaning "running, single path, nothing pending" (and
     /// `leafRow.isJointSet` "running, a set, nothing pending").
     @inlinable
-    mutating func reencodeLeafRow() {
-        let current = leaf
-        leaf = current
-    }
+    mutating func reencodeLeafRow() { leafRow = leafRowEncoding(of: leaf) }
 
     /// The configuration as the runtime holds it.
     @inlinable @inline(__always)
