@@ -40,7 +40,7 @@ public final class StatechartInspector: Sendable {
     let registry: InspectorRegistry
     let clock: CoarseClock
     let diagrams: DiagramCache
-    private let server: InspectorServer
+    let server: InspectorServer
     private let nextID = Atomic<Int>(1)
 
     private init(server: InspectorServer, registry: InspectorRegistry, clock: CoarseClock, diagrams: DiagramCache,

@@ -71,6 +71,16 @@ final class InspectorServer: Sendable {
         return InspectorServer(channel: channel, ticker: ticker, connections: connections)
     }
 
+    /// The bytes written to the open connections that their sockets have not taken yet (NIO's
+    /// outbound buffers, not the kernel's): what a stalled page makes the server hold.
+    func bufferedBytes() async -> Int {
+        var total = 0
+        for connection in connections.all {
+            total += (try? await connection.getOption(.bufferedWritableBytes).get()) ?? 0
+        }
+        return total
+    }
+
     func stop() async {
         ticker.stop()
         try? await channel.close()
