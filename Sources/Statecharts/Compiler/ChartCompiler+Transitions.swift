@@ -83,7 +83,7 @@ extension _ChartCompiler {
         }
         for s in _StateIndex.all(count) {
             b.states.transitionStart.append(_TransitionIndex(b.transitions.source.count))
-            guard let state = definitionOf[s], !kindOf[s].isHistory else { continue }
+            guard let state = loweredPartsOf[s], !kindOf[s].isHistory else { continue }
             for transition in state.transitions {
                 lowerTransition(transition, source: s)
             }
@@ -96,7 +96,7 @@ extension _ChartCompiler {
         for s in _StateIndex.all(count) {
             switch kindOf[s] {
             case .compound:
-                let initial = s == .root ? chart.initial : definitionOf[s]?.initial
+                let initial = s == .root ? chart.initial : loweredPartsOf[s]?.initial
                 var targets: [_StateIndex]
                 var initialActions: [Action<Event, Context>] = []
                 if let initial {
@@ -119,7 +119,7 @@ extension _ChartCompiler {
                 let parent = parentOf[s]
                 var targets: [_StateIndex] = []
                 var defaultActions: [Action<Event, Context>] = []
-                if let t = definitionOf[s]?.transitions.first {
+                if let t = loweredPartsOf[s]?.transitions.first {
                     guard let resolved = resolve(t.targets, from: s, role: "history default target") else { continue }
                     targets = resolved
                     defaultActions = t.actions
@@ -129,7 +129,7 @@ extension _ChartCompiler {
                     checkTargetsCoexist(targets, from: s, role: "history defaults")
                 } else if parent > .root {
                     // Without a default, the parent's default entry is used.
-                    if let initial = definitionOf[parent]?.initial, kindOf[parent] == .compound {
+                    if let initial = loweredPartsOf[parent]?.initial, kindOf[parent] == .compound {
                         targets = resolve(initial.targets, from: s, role: "history default target") ?? []
                     } else if kindOf[parent] == .compound, let first = firstNonHistoryChild(of: parent) {
                         targets = [first]
@@ -147,12 +147,12 @@ extension _ChartCompiler {
         // Entry and exit action ranges.
         for s in 0..<count {
             b.states.entryActionStart.append(_ActionIndex(actions.count))
-            actions += definitionOf[s]?.onEntry ?? []
+            actions += loweredPartsOf[s]?.onEntry ?? []
         }
         b.states.entryActionStart.append(_ActionIndex(actions.count))
         for s in 0..<count {
             b.states.exitActionStart.append(_ActionIndex(actions.count))
-            actions += definitionOf[s]?.onExit ?? []
+            actions += loweredPartsOf[s]?.onExit ?? []
         }
         b.states.exitActionStart.append(_ActionIndex(actions.count))
     }

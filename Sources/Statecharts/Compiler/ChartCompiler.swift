@@ -19,8 +19,10 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     // The states, numbered in document order, as struct-of-arrays (reading one field of a state
     // never copies its whole definition).
+    /// What pass 2 lowers of each state's definition (`nil` for the root): not the whole
+    /// definition, which a large chart would hold a second copy of while it is compiled.
     @usableFromInline
-    var definitionOf: [Definition?] = []
+    var loweredPartsOf: [_LoweredStateParts<StateID, Event, Context>?] = []
     @usableFromInline
     var parentOf: [_StateIndex] = []
     @usableFromInline
@@ -41,7 +43,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     mutating func appendState(_ definition: Definition?, parent: _StateIndex, kind: StateKind, path: String) {
-        definitionOf.append(definition)
+        loweredPartsOf.append(definition.map(_LoweredStateParts.init))
         parentOf.append(parent)
         kindOf.append(kind)
         pathOf.append(path)
@@ -107,6 +109,15 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
 
     @inlinable
     func path(_ s: _StateIndex) -> String { pathOf[s] }
+
+    /// The tables' builders, moved out (the compiler keeps empty ones), so that freezing them can
+    /// release each one's arrays as soon as its tables are made.
+    @inlinable
+    mutating func takeTablesBuilder() -> _TablesBuilder {
+        var taken = _TablesBuilder()
+        swap(&taken, &b)
+        return taken
+    }
 
     @inlinable
     mutating func problem(_ s: _StateIndex, _ kind: StatechartDefinitionError.Problem.Kind, _ message: String, naming other: String? = nil) {
@@ -174,7 +185,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     /// they grow.
     @inlinable
     mutating func reserveStates(_ count: Int) {
-        definitionOf.reserveCapacity(count)
+        loweredPartsOf.reserveCapacity(count)
         parentOf.reserveCapacity(count)
         kindOf.reserveCapacity(count)
         pathOf.reserveCapacity(count)

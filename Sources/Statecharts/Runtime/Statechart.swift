@@ -117,15 +117,15 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         compiler.singlePathPlans = singlePathPlans
         compiler.flatten(definition)
         compiler.lowerTransitions(definition)
-        // Pass 2 is the last reader of the states' definitions: their copies go before the
-        // tables are made, which is when a large chart's compilation needs the most memory.
-        compiler.definitionOf = []
+        // Pass 2 is the last reader of the states' definitions: what it kept of them goes before
+        // the tables are made.
+        compiler.loweredPartsOf = []
         if !compiler.problems.isEmpty {
             throw StatechartDefinitionError(problems: compiler.problemsInDocumentOrder)
         }
         compiler.lower()
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
-        tables = _ChartTables(compiler.b, tree: compiler.tree, storage: compiler.storage,
+        tables = _ChartTables(compiler.takeTablesBuilder(), tree: compiler.tree, storage: compiler.storage,
                               actionSlots: compiler.actions.map(\.slot),
                               guardSlots: compiler.guards.map(Guard.slot))
         actions = compiler.storage.table(compiler.actions)

@@ -36,16 +36,28 @@ internal final class _ChartTables: @unchecked Sendable {
 
     /// Freezes what the compiler built into `storage`, where the compiler's `tree` already is;
     /// the slots point into the boxes of the chart's actions and guards.
+    ///
+    /// Each builder's arrays are released as soon as its tables are made (the transitions' and the
+    /// states' column by column), so that a large chart never holds all of its tables twice (`b`
+    /// is the only owner: see ``_ChartCompiler/takeTablesBuilder()``).
     @usableFromInline
-    init(_ b: _TablesBuilder, tree: _StateTree, storage: _TableStorage, actionSlots: [_ActionSlot], guardSlots: [_GuardSlot]) {
+    init(_ b: consuming _TablesBuilder, tree: _StateTree, storage: _TableStorage, actionSlots: [_ActionSlot],
+         guardSlots: [_GuardSlot]) {
+        var b = b
         self.storage = storage
         self.tree = tree
-        states = _StateTables(b.states, in: storage)
-        transitions = _TransitionTables(b.transitions, in: storage)
+        // The two largest builders first, column by column: the tables never hold more than one
+        // column twice beyond what the builders already take.
+        transitions = _TransitionTables(taking: &b.transitions, in: storage)
+        states = _StateTables(taking: &b.states, in: storage)
         candidates = _CandidateTables(b.candidates, actionSlots: actionSlots, in: storage)
+        b.candidates = .init()
         direct = _DirectTable(b.direct, in: storage)
+        b.direct = .init()
         regions = _RegionTables(b.regions, in: storage)
+        b.regions = .init()
         joints = _JointTables(b.joints, in: storage)
+        b.joints = .init()
         slots = _SlotTables(actions: actionSlots, guards: guardSlots, in: storage)
         history = _HistoryPlanTables(b.history, in: storage)
     }

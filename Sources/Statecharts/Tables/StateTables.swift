@@ -30,22 +30,24 @@ internal struct _StateTables: @unchecked Sendable {
     @usableFromInline let parallelMask: [UInt64]
     @usableFromInline let hasParallelStates: Bool
 
+    /// Freezes `b` column by column, releasing each column once it is copied (`b` is left empty).
     @usableFromInline
-    init(_ b: Builder, in storage: _TableStorage) {
-        entryActionStart = storage.table(b.entryActionStart)
-        exitActionStart = storage.table(b.exitActionStart)
-        transitionStart = storage.table(b.transitionStart)
-        initialTransition = storage.table(b.initialTransition)
-        historyDefault = storage.table(b.historyDefault)
-        historySlot = storage.table(b.historySlot)
+    init(taking b: inout Builder, in storage: _TableStorage) {
         historyMemorySize = b.historyMemorySize
-        eventlessOnPath = storage.table(b.eventlessOnPath)
-        hasHistoryChild = storage.table(b.hasHistoryChild)
-        hasInvocations = storage.table(b.hasInvocations)
         anyInvocations = b.hasInvocations.contains(true)
-        doneClass = storage.table(b.doneClass)
-        parallelMask = b.parallelMask
         hasParallelStates = b.parallelMask.contains { $0 != 0 }
+        entryActionStart = storage.table(taking: &b.entryActionStart)
+        exitActionStart = storage.table(taking: &b.exitActionStart)
+        transitionStart = storage.table(taking: &b.transitionStart)
+        initialTransition = storage.table(taking: &b.initialTransition)
+        historyDefault = storage.table(taking: &b.historyDefault)
+        historySlot = storage.table(taking: &b.historySlot)
+        eventlessOnPath = storage.table(taking: &b.eventlessOnPath)
+        hasHistoryChild = storage.table(taking: &b.hasHistoryChild)
+        hasInvocations = storage.table(taking: &b.hasInvocations)
+        doneClass = storage.table(taking: &b.doneClass)
+        parallelMask = b.parallelMask
+        b.parallelMask = []
     }
 
     /// The state's entry actions.

@@ -54,6 +54,13 @@ internal struct _Lists<Owner: _TableIndex, Element: BitwiseCopyable>: @unchecked
         elements = storage.table(b.elements)
     }
 
+    /// The lists `b` holds, which are released (`b` is left empty) as soon as they are copied.
+    @usableFromInline
+    init(taking b: inout Builder, in storage: _TableStorage) {
+        start = storage.table(taking: &b.start)
+        elements = storage.table(taking: &b.elements)
+    }
+
     /// Owner `o`'s list.
     @inlinable
     subscript(o: Owner) -> UnsafeBufferPointer<Element> {
@@ -117,6 +124,15 @@ internal final class _TableStorage: @unchecked Sendable {
         allocations.append(UnsafeMutableRawPointer(table.base))
         if !_isPOD(Element.self) { deinitializers.append { table.base.deinitialize(count: table.count) } }
         return table
+    }
+
+    /// A table holding `values`, which are released (`values` is left empty) as soon as they are
+    /// copied: freezing a large chart's builders column by column never holds two copies of more
+    /// than one column.
+    @usableFromInline
+    func table<Index, Element>(taking values: inout [Element]) -> _Table<Index, Element> {
+        defer { values = [] }
+        return table(values)
     }
 
     deinit {

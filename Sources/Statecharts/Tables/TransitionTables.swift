@@ -30,22 +30,25 @@ internal struct _TransitionTables: @unchecked Sendable {
     /// Whether any state has an eventless transition.
     @usableFromInline let hasEventlessTransitions: Bool
 
+    /// Freezes `b` column by column, releasing each column once it is copied (`b` is left empty):
+    /// the transitions' columns are most of a large chart's builders.
     @usableFromInline
-    init(_ b: Builder, in storage: _TableStorage) {
+    init(taking b: inout Builder, in storage: _TableStorage) {
         count = b.source.count
-        source = storage.table(b.source)
-        triggerKind = storage.table(b.triggerKind.map(\.rawValue))
-        isInternal = storage.table(b.isInternal)
-        isConditionFree = storage.table(b.isConditionFree)
-        targets = _Lists(b.targets, in: storage)
-        required = _Lists(b.required, in: storage)
-        actionStart = storage.table(b.actionStart)
-        triggers = _Lists(b.triggers, in: storage)
-        domain = storage.table(b.domain)
-        planLeaf = storage.table(b.planLeaf)
-        planEntries = _Lists(b.planEntries, in: storage)
-        domainIsParallelFree = storage.table(b.domainIsParallelFree)
         hasEventlessTransitions = b.triggerKind.contains(.eventless)
+        source = storage.table(taking: &b.source)
+        triggerKind = storage.table(b.triggerKind.map(\.rawValue))
+        b.triggerKind = []
+        isInternal = storage.table(taking: &b.isInternal)
+        isConditionFree = storage.table(taking: &b.isConditionFree)
+        targets = _Lists(taking: &b.targets, in: storage)
+        required = _Lists(taking: &b.required, in: storage)
+        actionStart = storage.table(taking: &b.actionStart)
+        triggers = _Lists(taking: &b.triggers, in: storage)
+        domain = storage.table(taking: &b.domain)
+        planLeaf = storage.table(taking: &b.planLeaf)
+        planEntries = _Lists(taking: &b.planEntries, in: storage)
+        domainIsParallelFree = storage.table(taking: &b.domainIsParallelFree)
     }
 
     /// The transition's actions.

@@ -25,8 +25,27 @@ struct SCXMLDocumentBuilder {
 
     /// The document of the tree `root`, which it consumes: each top-level element's subtree is
     /// released once its state is built, so that the tree and the document are not both whole
-    /// in memory.
+    /// in memory. ``SCXMLDocumentStream`` builds a document with no tree at all.
     mutating func build(_ root: consuming XMLElementNode) -> SCXMLDocument? {
+        var children = root.children
+        root.children = []
+        guard var document = begin(root) else { return nil }
+        document.states.reserveCapacity(children.reduce(0) { if case .element = $1 { $0 + 1 } else { $0 } })
+        for index in children.indices {
+            // Each child leaves the list as it is read, so that its subtree is released once its
+            // state is built (and the tree and the document are never both whole).
+            let node = children[index]
+            children[index] = .text("")
+            add(node, of: root, to: &document)
+        }
+        finish(&document)
+        return document
+    }
+
+    /// The document that the root element `root` starts (its attributes read and checked), or
+    /// `nil` when it is not `<scxml>`. Its children are added with ``add(_:of:to:)``, in order,
+    /// and the document is completed by ``finish(_:)``.
+    mutating func begin(_ root: XMLElementNode) -> SCXMLDocument? {
         guard SCXMLElementRules.isSCXML(root), root.name == "scxml" else {
             problem("the root element must be <scxml> in namespace \(SCXMLElementRules.namespace), not <\(root.qualifiedName)>", root)
             return nil
@@ -48,23 +67,30 @@ struct SCXMLDocumentBuilder {
         if root.attribute("initial") != nil && document.initial.isEmpty {
             problem("an empty initial attribute", root)
         }
-        var children = root.children
-        root.children = []
-        document.states.reserveCapacity(children.reduce(0) { if case .element = $1 { $0 + 1 } else { $0 } })
-        for index in children.indices {
-            // Each child leaves the list as it is read, so that its subtree is released once its
-            // state is built (and the tree and the document are never both whole).
-            let node = children[index]
-            children[index] = .text("")
-            guard let child = allowedChild(node, of: root, allowing: SCXMLElementRules.documentChildren) else { continue }
-            switch child.name {
-            case "datamodel": document.data += dataModel(child)
-            case "script": if let script = script(child) { document.scripts.append(script) }
-            default: document.states.append(state(child))
+        return document
+    }
+
+    /// Reads the next child of the document's root element `root` into `document`.
+    mutating func add(_ node: XMLChildNode, of root: XMLElementNode, to document: inout SCXMLDocument) {
+        guard let child = allowedChild(node, of: root, allowing: SCXMLElementRules.documentChildren) else { return }
+        switch child.name {
+        case "datamodel": document.data += dataModel(child)
+        case "script": if let script = script(child) { document.scripts.append(script) }
+        default: document.states.append(state(child))
+        }
+    }
+
+    /// Completes a document whose root's children have all been added.
+    mutating func finish(_ document: inout SCXMLDocument) {
+        if generatedCount > 0 { Self.avoidWrittenIDs(in: &document.states) }
+        // Read in one pass, the top-level list grew by doubling: up to half of it is spare room,
+        // which would stay as long as the document.
+        if document.states.capacity - document.states.count > 1_024 {
+            let states = document.states
+            document.states = [SCXMLState](unsafeUninitializedCapacity: states.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: states)
             }
         }
-        if generatedCount > 0 { Self.avoidWrittenIDs(in: &document.states) }
-        return document
     }
 
     mutating func generatedID() -> String {

@@ -49,24 +49,21 @@ public enum SCXMLReader {
 
     private static func read(bytes: consuming [UInt8], baseURL: URL?, file: String?, options: Options) throws(SCXMLError) -> SCXMLDocument {
         guard bytes.count <= options.maximumDocumentBytes else { throw tooLarge(limit: options.maximumDocumentBytes, file: file) }
-        // The text is not needed once parsed: it is released before the document is built.
-        let root = try parseTree(consume bytes, file: file, options: options)
         let sources = SCXMLSourceLoader(baseURL: baseURL, access: options.sourceAccess, maximumBytes: options.maximumDocumentBytes)
-        var builder = SCXMLDocumentBuilder(sources: sources)
-        let document = builder.build(consume root)
-        var diagnostics = builder.diagnostics
-        if let document { diagnostics += SCXMLValidator.validate(document) }
-        guard diagnostics.isEmpty, let document else { throw SCXMLError(diagnostics, file: file) }
-        return document
-    }
-
-    /// Parses well-formed XML into a tree, or throws the first well-formedness error.
-    static func parseTree(_ bytes: [UInt8], file: String?, options: Options) throws(SCXMLError) -> XMLElementNode {
+        // The document is built while the XML is parsed, one top-level element at a time: the
+        // whole element tree is never in memory. A well-formedness error is still the only
+        // problem reported for a document that has one.
+        var stream = SCXMLDocumentStream(sources: sources)
         do {
-            return try XMLTreeParser.parse(bytes, limits: options.parserLimits)
+            _ = try XMLTreeParser.parse(consume bytes, limits: options.parserLimits, into: &stream)
         } catch {
             throw SCXMLError(error.message, at: error.position, file: file)
         }
+        let document = stream.finish()
+        var diagnostics = stream.builder.diagnostics
+        if let document { diagnostics += SCXMLValidator.validate(document) }
+        guard diagnostics.isEmpty, let document else { throw SCXMLError(diagnostics, file: file) }
+        return document
     }
 
     private static func tooLarge(limit: Int, file: String?) -> SCXMLError {

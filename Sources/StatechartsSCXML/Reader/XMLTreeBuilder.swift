@@ -1,7 +1,11 @@
 /// Reads a decoded document from its first byte after the XML declaration to its end and builds
 /// the element tree: the prolog (comments, processing instructions, one DOCTYPE), the root
 /// element and its content, and what may follow it. Open elements are kept on an explicit stack.
-struct XMLTreeBuilder {
+/// The root's children go to `sink` (``XMLRootChildSink``): into the tree, or one at a time to a
+/// reader that builds something else from them.
+struct XMLTreeBuilder<Sink: XMLRootChildSink> {
+    /// Where the root's children went.
+    private(set) var sink: Sink
     private var scanner: XMLScanner
     private var lines: XMLLineTracker
     private let limits: XMLTreeParser.Limits
@@ -16,7 +20,8 @@ struct XMLTreeBuilder {
     private var sawMarkup = false
     private var sawDoctype = false
 
-    init(_ bytes: [UInt8], from start: Int, limits: XMLTreeParser.Limits) {
+    init(_ bytes: [UInt8], from start: Int, limits: XMLTreeParser.Limits, sink: Sink) {
+        self.sink = sink
         scanner = XMLScanner(bytes, at: start)
         lines = XMLLineTracker(bytes)
         self.limits = limits
@@ -167,9 +172,11 @@ struct XMLTreeBuilder {
         let element = try namespaces.open(tag, at: lines.position(of: offset))
         flushText()
         if tag.isEmptyElement {
+            if open.isEmpty { sink.rootStarted(element) }
             namespaces.close()
             close(element)
         } else {
+            if open.isEmpty { sink.rootStarted(element) }
             open.append(element)
         }
     }
@@ -191,9 +198,11 @@ struct XMLTreeBuilder {
         close(element)
     }
 
-    /// Adds a finished element to its parent, or makes it the root.
+    /// Adds a finished element to its parent (the sink's, for the root's), or makes it the root.
     private mutating func close(_ element: XMLElementNode) {
-        if let parent = open.indices.last {
+        if Sink.streamsRootChildren, open.count == 1 {
+            sink.take(.element(element))
+        } else if let parent = open.indices.last {
             open[parent].children.append(.element(element))
         } else {
             root = element
@@ -203,7 +212,9 @@ struct XMLTreeBuilder {
     /// Ends the current run of text: it becomes a text child of the innermost open element.
     private mutating func flushText() {
         guard !text.isEmpty else { return }
-        if let parent = open.indices.last {
+        if Sink.streamsRootChildren, open.count == 1 {
+            sink.take(.text(String(decoding: text, as: UTF8.self)))
+        } else if let parent = open.indices.last {
             open[parent].children.append(.text(String(decoding: text, as: UTF8.self)))
         }
         text.removeAll(keepingCapacity: true)

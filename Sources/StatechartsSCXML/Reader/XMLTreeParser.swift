@@ -32,13 +32,21 @@ enum XMLTreeParser {
 
     /// Parses the document in `bytes`.
     static func parse(_ bytes: some Collection<UInt8>, limits: Limits = Limits()) throws(Failure) -> XMLElementNode {
+        var kept = XMLKeptRootChildren()
+        return try parse(Array(bytes), limits: limits, into: &kept)
+    }
+
+    /// Parses the document in `bytes`, handing the root's children to `sink` as they are read
+    /// (see ``XMLRootChildSink``); returns the root.
+    static func parse<Sink: XMLRootChildSink>(_ bytes: [UInt8], limits: Limits, into sink: inout Sink) throws(Failure) -> XMLElementNode {
         let decoded: XMLByteDecoding.Decoded
         do {
-            decoded = try XMLByteDecoding.decode(Array(bytes))
+            decoded = try XMLByteDecoding.decode(bytes)
         } catch {
             throw Failure(message: error.error.message, position: error.position)
         }
-        var builder = XMLTreeBuilder(decoded.bytes, from: decoded.contentStart, limits: limits)
+        var builder = XMLTreeBuilder(decoded.bytes, from: decoded.contentStart, limits: limits, sink: sink)
+        defer { sink = builder.sink }
         do {
             return try builder.build()
         } catch {
