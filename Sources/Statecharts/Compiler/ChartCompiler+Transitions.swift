@@ -81,6 +81,7 @@ extension _ChartCompiler {
             for name in names { _ = classForName(name, declaring: false) }
             classesAreTags = true
         }
+        reserveTransitions()
         for s in _StateIndex.all(count) {
             b.states.transitionStart.append(_TransitionIndex(b.transitions.source.count))
             guard let state = loweredPartsOf[s], !kindOf[s].isHistory else { continue }
@@ -155,6 +156,40 @@ extension _ChartCompiler {
             actions += loweredPartsOf[s]?.onExit ?? []
         }
         b.states.exitActionStart.append(_ActionIndex(actions.count))
+    }
+
+    /// Room in the per-transition columns for every transition pass 2 lowers (the declared
+    /// ones, one initial transition per compound state, one default per history state), and in
+    /// the per-state columns for every state: a large chart's columns are made once, at their
+    /// size, instead of growing by doubling.
+    @inlinable
+    mutating func reserveTransitions() {
+        var transitions = 0
+        var targets = 0
+        for s in _StateIndex.all(stateCount) {
+            switch kindOf[s] {
+            case .compound, .shallowHistory, .deepHistory:
+                transitions += 1
+                targets += 1
+            default:
+                break
+            }
+            guard let state = loweredPartsOf[s], !kindOf[s].isHistory else { continue }
+            transitions += state.transitions.count
+            for transition in state.transitions { targets += transition.targets.count }
+        }
+        b.transitions.source.reserveCapacity(transitions)
+        b.transitions.triggerKind.reserveCapacity(transitions)
+        b.transitions.isInternal.reserveCapacity(transitions)
+        b.transitions.isConditionFree.reserveCapacity(transitions)
+        b.transitions.targets.reserveCapacity(lists: transitions, elements: targets)
+        b.transitions.required.reserveCapacity(lists: transitions, elements: 0)
+        b.transitions.actionStart.reserveCapacity(transitions + 1)
+        b.transitions.triggers.reserveCapacity(lists: transitions, elements: transitions)
+        guards.reserveCapacity(transitions)
+        b.states.transitionStart.reserveCapacity(stateCount + 1)
+        b.states.entryActionStart.reserveCapacity(stateCount + 1)
+        b.states.exitActionStart.reserveCapacity(stateCount + 1)
     }
 
     @inlinable

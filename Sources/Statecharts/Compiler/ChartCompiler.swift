@@ -55,10 +55,11 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     /// The state each problem is about (its index), to report them in document order.
     @usableFromInline
     var problemStates: [_StateIndex] = []
+    /// Each state's number by its id, and its id by its number.
     @usableFromInline
-    var stateIndex: [StateID: _StateIndex] = [:]
-    @usableFromInline
-    var stateIDs: [StateID?] = []
+    var stateIndex = _StateNumbers<StateID>()
+    @inlinable
+    var stateIDs: [StateID?] { stateIndex.ids }
 
     @usableFromInline
     var b = _TablesBuilder()
@@ -131,7 +132,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     mutating func flatten(_ chart: StatechartDefinition<StateID, Event, Context>) {
         reserveStates(1 + Self.countStates(chart.states))
         appendState(nil, parent: .none, kind: .compound, path: "root")
-        stateIDs.append(nil)
+        _ = stateIndex.append(nil)
         for (kind, message) in chart.problems { problem(.root, kind, message) }
         if !chart.states.contains(where: { !$0.isHistory }) {
             problem(.root, .noStates, "the chart has no states")
@@ -158,11 +159,8 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         case .history(.deep): kind = .deepHistory
         }
         appendState(state, parent: parent, kind: kind, path: path)
-        stateIDs.append(state.id)
-        if let existing = stateIndex[state.id] {
+        if let existing = stateIndex.append(state.id) {
             problem(index, .duplicateState, "duplicate state '\(name)' (first defined at \(self.path(existing)))", naming: self.path(existing))
-        } else {
-            stateIndex[state.id] = index
         }
         checkStructure(state, index, kind: kind, realChildren: realChildren)
         if !state.invocations.isEmpty {
@@ -190,7 +188,6 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
         kindOf.reserveCapacity(count)
         pathOf.reserveCapacity(count)
         subtreeEndOf.reserveCapacity(count)
-        stateIDs.reserveCapacity(count)
         stateIndex.reserveCapacity(count)
     }
 

@@ -23,7 +23,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let invocations: [_StateIndex: [Invocation<Event, Context>]]
     /// State identities by index; index 0 is the root, which has none.
     @usableFromInline let stateIDs: [StateID?]
-    @usableFromInline let stateIndex: [StateID: _StateIndex]
+    /// Each state's index by its identity (the same ids as ``stateIDs``, not a second copy).
+    @usableFromInline let stateIndex: _StateNumbers<StateID>
     /// The path of each state, for messages: `root/checkout/payment`.
     @usableFromInline let paths: [String]
     /// Exact matching: the class of each declared event name.

@@ -88,6 +88,13 @@ internal struct _Lists<Owner: _TableIndex, Element: BitwiseCopyable>: @unchecked
         @inlinable
         mutating func endList() { start.append(_ListSlot(elements.count)) }
 
+        /// Room for `lists` more lists of `elements` more elements in all, without growing.
+        @inlinable
+        mutating func reserveCapacity(lists: Int, elements count: Int) {
+            start.reserveCapacity(start.count + lists)
+            elements.reserveCapacity(elements.count + count)
+        }
+
         /// The elements appended since the last list ended.
         @inlinable
         var openList: ArraySlice<Element> { elements[start[start.count - 1].offset...] }
