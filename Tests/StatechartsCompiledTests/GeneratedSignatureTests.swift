@@ -61,9 +61,12 @@ struct NamedDirectEntriesHintTests {
     func hintAgreesWithChart() throws {
         #expect(try ToggleChart.statechart._hasNamedDirectEntries == false)
         #expect(ToggleChart._hasNamedDirectEntries == false)
-        #expect(try TripChart.statechart._hasNamedDirectEntries == true)
-        #expect(TripChart._hasNamedDirectEntries == true)
-        #expect(try DoorChart.statechart._hasNamedDirectEntries == DoorChart._hasNamedDirectEntries)
+        // The door's `lock` is its row's only candidate, guarded: a named entry.
+        #expect(try DoorChart.statechart._hasNamedDirectEntries == true)
+        #expect(DoorChart._hasNamedDirectEntries == true)
+        // The trip's histories ride in the direct table's rows: no entry names a candidate.
+        #expect(try TripChart.statechart._hasNamedDirectEntries == false)
+        #expect(TripChart._hasNamedDirectEntries == false)
         #expect(try RingChart.statechart._hasNamedDirectEntries == RingChart._hasNamedDirectEntries)
         #expect(try DeepChart.statechart._hasNamedDirectEntries == DeepChart._hasNamedDirectEntries)
         #expect(try MixedChart.statechart._hasNamedDirectEntries == MixedChart._hasNamedDirectEntries)

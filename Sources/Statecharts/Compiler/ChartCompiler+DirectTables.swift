@@ -40,7 +40,8 @@ extension _ChartCompiler {
         var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: _EventClass(1 << shift)))
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in _EventClass.all(classCount) {
-                let entry = b.direct.entries[s << shift | cls.offset]
+                // The row whose history fields are 0 (a chart with regions has none).
+                let entry = b.direct.entries[s << (b.direct.historyBits + shift) | cls.offset]
                 if entry.isIgnored {
                     rows[_RegionTables.index(state: s, class: cls)] = .ignored
                     continue
@@ -75,39 +76,57 @@ extension _ChartCompiler {
     }
 
     /// The `direct` table (see ``_DirectTable``): per (atomic state, event class), the
-    /// candidate `send` can take by its plan alone, or whether the event is simply ignored.
+    /// candidate `send` can take by its plan alone, or whether the event is simply ignored; with
+    /// history fields (``chooseHistoryRowFields(shift:)``), per (atomic state, what the histories
+    /// remember, event class), so that recording and restoring those histories are direct too.
     @inlinable
     mutating func computeDirectEntries(classCount: Int) {
         let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
         guard stateCount << shift <= Self.directTableLimit else { return }
         // Rows are byte offsets (`leaf << rowShift`) in 32 bits: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
-        let rowShift = shift + _DirectEntry.strideShift
-        var direct = Array(repeating: _DirectEntry.slow, count: stateCount << shift)
+        chooseHistoryRowFields(shift: shift)
+        let bits = b.direct.historyBits
+        let rowShift = shift + _DirectEntry.strideShift + bits
+        var direct = Array(repeating: _DirectEntry.slow, count: stateCount << (shift + bits))
         for s in _StateIndex.all(stateCount) where kindOf[s] == .atomic || kindOf[s] == .final {
-            for cls in 0..<classCount {
-                let row = s.offset * classCount + cls
-                let c = b.candidates.start[row]
-                if c == b.candidates.start[row + 1] {
-                    // Nothing to take, and nothing eventless that could follow.
-                    if !b.states.eventlessOnPath[s] { direct[s.offset << shift | cls] = _DirectEntry.ignored(row: _LeafRow(directRowOf: s, rowShift: rowShift)) }
-                    continue
+            for fields in 0..<(1 << bits) {
+                // The row of `s` whose history fields are `fields`, skipped when no memory gives it.
+                let from = _LeafRow(directRowOf: s, rowShift: rowShift, historyFields: fields, historyBits: bits)
+                guard bits == 0 || isHistoryRow(from) else { continue }
+                for cls in 0..<classCount {
+                    let index = (s.offset << bits | fields) << shift | cls
+                    if let entry = directEntry(of: s, class: cls, classCount: classCount, from: from, rowShift: rowShift) {
+                        direct[index] = entry
+                    }
                 }
-                if b.candidates.flags[c].usesHistory ? takesHistoryDirectly(c) : takesGuardDirectly(c, of: s, row: row) {
-                    direct[s.offset << shift | cls] = .named(c)
-                    continue
-                }
-                guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { continue }
-                let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
-                if list.contains(where: { actions[$0].usesOutbox }) { continue }
-                let contextOnly = list.allSatisfy { actions[$0].takesOnlyContext }
-                direct[s.offset << shift | cls] = .candidate(c, contextOnly: contextOnly,
-                                                      row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift),
-                                                      action: singleContextAction(list))
             }
         }
         b.direct.entries = direct
         b.direct.shift = shift
+    }
+
+    /// The direct entry of atomic state `s` and class `cls` in row `from` (a row of `s`), or
+    /// `nil` to leave it slow.
+    @inlinable
+    func directEntry(of s: _StateIndex, class cls: Int, classCount: Int, from: _LeafRow, rowShift: Int) -> _DirectEntry? {
+        let row = s.offset * classCount + cls
+        let c = b.candidates.start[row]
+        if c == b.candidates.start[row + 1] {
+            // Nothing to take, and nothing eventless that could follow.
+            return b.states.eventlessOnPath[s] ? nil : _DirectEntry.ignored(row: from)
+        }
+        if b.candidates.flags[c].usesHistory {
+            if let entry = historyRowEntry(c, from: from, rowShift: rowShift) { return entry }
+            return takesHistoryDirectly(c) ? .named(c) : nil
+        }
+        if takesGuardDirectly(c, of: s, row: row) { return .named(c) }
+        guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { return nil }
+        let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
+        if list.contains(where: { actions[$0].usesOutbox }) { return nil }
+        let contextOnly = list.allSatisfy { actions[$0].takesOnlyContext }
+        return .candidate(c, contextOnly: contextOnly, row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift, historyOf: from),
+                          action: singleContextAction(list))
     }
 
     /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a
@@ -142,8 +161,9 @@ extension _ChartCompiler {
     @inlinable
     mutating func assignCallSites() {
         var singleActionFirst: [_ContextActionRef: Bool] = [:]
-        // A candidate is one (state, event class), so each plan appears in one entry only.
-        var planFirst = true
+        // A plan appears in one entry, or in several rows of one state when the rows carry
+        // history: its site is chosen once.
+        var planFirst: [_CandidateIndex: Bool] = [:]
         for i in b.direct.entries.indices {
             let entry = b.direct.entries[i]
             if let box = entry.action {
@@ -156,8 +176,12 @@ extension _ChartCompiler {
             } else if case .contextOnly(let c) = entry.kind {
                 let plan = b.candidates.actionStart[c]..<b.candidates.actionStart[c.next]
                 guard plan.count > 1 else { continue }
-                if !planFirst { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
-                planFirst.toggle()
+                let first = planFirst[c] ?? {
+                    let first = planFirst.count % 2 == 0
+                    planFirst[c] = first
+                    return first
+                }()
+                if !first { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
             }
         }
     }

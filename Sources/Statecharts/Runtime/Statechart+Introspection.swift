@@ -197,3 +197,13 @@ extension Statechart {
         return tables.direct.entries.indices.count { tables.direct.entries[$0].namedCandidate != nil }
     }
 }
+
+extension Statechart {
+    /// How many history states the direct table's rows carry (``_HistoryRowFields``), and how
+    /// many bits their fields take. For tests.
+    @_spi(Testing)
+    public var _historyRowFields: (histories: Int, bits: Int) {
+        let direct = tables.direct
+        return (direct.historyFields.exist ? direct.historyFields.fields.count : 0, direct.historyBits)
+    }
+}

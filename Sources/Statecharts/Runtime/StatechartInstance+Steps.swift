@@ -8,7 +8,7 @@ extension StatechartInstance {
     @inlinable
     var leaf: _StateIndex {
         @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
-        @inline(__always) set { leafRow = leafRowEncoding(of: newValue) }
+        @inline(__always) set { storeLeafRow(leafRowEncoding(of: newValue)) }
     }
 
     /// ``leafRow`` for active leaf `leaf` (``_StateIndex/none``: a set) in the instance's status,
@@ -18,15 +18,30 @@ extension StatechartInstance {
     func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
         let unhindered = status == .running && hasNoPendingExternalEvents
         if leaf == .none { return unhindered && chart.tables.joints.exists ? .jointSet : .activeSet }
-        if unhindered && chart.fastRows { return _LeafRow(directRowOf: leaf, rowShift: chart.tables.direct.rowShift) }
+        if unhindered && chart.fastRows {
+            let tables = self.tables
+            // A direct row's history fields (StatechartInstance+HistoryRows.swift) go on from
+            // the row before, or come from the memory after a row that was not direct.
+            if leafRow.isDirectRow { return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift, historyOf: leafRow) }
+            if tables.direct.historyFields.exist { return historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf) }
+            return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift)
+        }
         return _LeafRow(plainLeaf: leaf)
+    }
+
+    /// Stores `row` in ``leafRow``, writing the history fields of the row it replaces into the
+    /// memory first when `row` is not direct.
+    @inlinable @inline(__always)
+    mutating func storeLeafRow(_ row: _LeafRow) {
+        if !row.isDirectRow { syncHistoryMemory() }
+        leafRow = row
     }
 
     /// Re-encodes ``leafRow`` after ``status`` or ``extras`` changed (their observers call it),
     /// so that `leafRow.isDirectRow` keeps meaning "running, single path, nothing pending" (and
     /// `leafRow.isJointSet` "running, a set, nothing pending").
     @inlinable
-    mutating func reencodeLeafRow() { leafRow = leafRowEncoding(of: leaf) }
+    mutating func reencodeLeafRow() { storeLeafRow(leafRowEncoding(of: leaf)) }
 
     /// The configuration as the runtime holds it.
     @inlinable @inline(__always)
@@ -146,8 +161,12 @@ extension StatechartInstance {
 
     // MARK: History
 
+    /// Makes the history memory ready to be written: the fields of a direct row written into it
+    /// (StatechartInstance+HistoryRows.swift), and room for every history state. After the
+    /// writes, ``refreshHistoryFields()`` gives the row the new values.
     @inlinable
     mutating func prepareHistoryMemory() {
+        syncHistoryMemory()
         if historyMemory.isEmpty {
             historyMemory = _HistoryMemory.empty(size: chart.tables.states.historyMemorySize)
         }
@@ -168,6 +187,7 @@ extension StatechartInstance {
             }
             h = tables.tree.subtreeEnd[h].next
         }
+        refreshHistoryFields()
     }
 
     /// Records the history of state `s` as it is exited: `shallow` are its active children,
@@ -181,5 +201,6 @@ extension StatechartInstance {
             let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
             _HistoryMemory.record(value, at: slot, in: &historyMemory)
         }
+        refreshHistoryFields()
     }
 }

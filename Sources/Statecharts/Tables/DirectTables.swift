@@ -1,25 +1,41 @@
 /// What `send` reads before anything else.
 ///
 /// `entries`: per (atomic state, event class), at `state << shift | class` (a shift, not a
-/// multiply, on the path from one event's leaf to the next's), see ``_DirectEntry``. Only built
-/// with the candidate table and exact matching.
+/// multiply, on the path from one event's leaf to the next's), see ``_DirectEntry``; with
+/// history fields (``_HistoryRowFields``), per (atomic state, their values, event class), at
+/// `(state << historyBits | values) << shift | class`. Only built with the candidate table and
+/// exact matching.
 @usableFromInline
 internal struct _DirectTable: @unchecked Sendable {
     /// Indexed by row and class, through ``_DirectTableHandle``.
     @usableFromInline let entries: _Table<_ListSlot, _DirectEntry>
     @usableFromInline let shift: Int
     /// How an instance stores its leaf (``StatechartInstance/leafRow``): shifted left by `shift`
-    /// plus log2 of an entry's 16 bytes, i.e. the byte offset of the leaf's row in `entries`; 0
-    /// (the leaf itself) without a direct table.
+    /// plus log2 of an entry's 16 bytes plus `historyBits`, so that a row is the byte offset of
+    /// its entries in `entries`; 0 (the leaf itself) without a direct table. The bits below it
+    /// are the row's history fields (zero without them).
     @usableFromInline let rowShift: Int
+    /// The bits of a row's history fields (0 in most charts).
+    @usableFromInline let historyBits: Int
+    /// The history states whose memory the rows carry.
+    @usableFromInline let historyFields: _HistoryRowFields
     @usableFromInline let exists: Bool
 
     @usableFromInline
     init(_ b: Builder, in storage: _TableStorage) {
         entries = storage.table(b.entries)
         shift = b.shift
-        rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift
+        historyBits = b.historyBits
+        rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift + b.historyBits
+        historyFields = _HistoryRowFields(b.historyFields, in: storage)
         exists = !b.entries.isEmpty
+    }
+
+    /// Where the entry of atomic state `s`, with every history field 0, and class `classID` is
+    /// in `entries` (the entries that do not depend on history are the same in every row of `s`).
+    @inlinable @inline(__always)
+    func index(state s: _StateIndex, class classID: _EventClass) -> Int {
+        s.offset &<< (historyBits &+ shift) | classID.offset
     }
 
     /// What the compiler fills (ChartCompiler+DirectTables.swift).
@@ -28,6 +44,8 @@ internal struct _DirectTable: @unchecked Sendable {
         @inlinable init() {}
         @usableFromInline var entries: [_DirectEntry] = []
         @usableFromInline var shift = 0
+        @usableFromInline var historyBits = 0
+        @usableFromInline var historyFields = _HistoryRowFields.Builder()
     }
 }
 

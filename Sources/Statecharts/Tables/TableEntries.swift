@@ -310,8 +310,9 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
 }
 
 /// How an instance stores its active leaf (``StatechartInstance/leafRow``), in one `Int32`:
-/// - `>= 0`: the byte offset of the leaf's row in the direct table (`leaf << rowShift`, see
-///   ``_DirectTable/rowShift``), which says at once that `send` may read that table: running, a
+/// - `>= 0`: the byte offset of the leaf's row in the direct table (`leaf << rowShift`, with the
+///   row's history fields below `rowShift` when the chart has them, see ``_DirectTable/rowShift``
+///   and ``_HistoryRowFields``), which says at once that `send` may read that table: running, a
 ///   single path, nothing queued, and the chart allows it;
 /// - `-1`: no leaf, the configuration is the instance's set of active states;
 /// - `<= -2`: `-2 - leaf`, a single path that `send` may not take by the direct table.
@@ -330,6 +331,28 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
     /// `leaf` as a row of the direct table.
     @inlinable
     init(directRowOf leaf: _StateIndex, rowShift: Int) { rawValue = leaf.rawValue &<< rowShift }
+
+    /// `leaf` as a row of the direct table with the history fields of `row` (a direct row): what
+    /// a step that records no history writes (the fields are the bits of `row` below `rowShift`,
+    /// the bits below them being zero in every row).
+    @inlinable @inline(__always)
+    init(directRowOf leaf: _StateIndex, rowShift: Int, historyOf row: _LeafRow) {
+        rawValue = leaf.rawValue &<< rowShift | row.rawValue & (1 &<< Int32(truncatingIfNeeded: rowShift) &- 1)
+    }
+
+    /// `leaf` as a row of the direct table whose history fields, `historyBits` bits just below
+    /// `rowShift`, are `fields` (the compiler's loop over a state's rows).
+    @inlinable
+    init(directRowOf leaf: _StateIndex, rowShift: Int, historyFields fields: Int, historyBits: Int) {
+        rawValue = Int32(truncatingIfNeeded: leaf.offset << rowShift | fields << (rowShift - historyBits))
+    }
+
+    /// The same, where the leaf of `row` is known (`rowLeaf`): `row` moved by the difference of
+    /// the leaves, which keeps the history fields without masking them out.
+    @inlinable @inline(__always)
+    init(directRowOf leaf: _StateIndex, rowShift: Int, historyOf row: _LeafRow, rowLeaf: _StateIndex) {
+        rawValue = row.rawValue &+ (leaf.rawValue &- rowLeaf.rawValue) &<< rowShift
+    }
 
     /// `leaf`, kept where the direct table may not be used.
     @inlinable

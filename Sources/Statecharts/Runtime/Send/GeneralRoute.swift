@@ -58,6 +58,7 @@ extension StatechartInstance {
     mutating func exitStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
+        syncHistoryMemory()
         var statesToExit = _Bitset(capacity: tables.stateCount)
         for t in enabled {
             statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
@@ -102,6 +103,7 @@ extension StatechartInstance {
     mutating func enterStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
+        syncHistoryMemory()
         let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
         for s in entrySet.statesToEnter.ascending {
             activeSet.insert(s)

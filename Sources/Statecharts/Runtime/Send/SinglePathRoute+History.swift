@@ -16,10 +16,11 @@ extension StatechartInstance {
         let flags = tables.candidates.flags[c]
         guard flags.isNoneOrRecords else { return nil }
         if flags.recordsHistory { recordHistory(by: c) }
-        // As the direct stage takes a plan: the new leaf row first, then the actions.
+        // As the direct stage takes a plan: the new leaf row first (with the history fields the
+        // records left in the row), then the actions.
         let rowShift = tables.direct.rowShift
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                           fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: to)
@@ -29,8 +30,12 @@ extension StatechartInstance {
     /// remembers now: its default transition's when nothing is, the remembered state's
     /// otherwise; `c` itself, whose flags ask for the general step, for a memory no variant
     /// covers (several states).
-    @inlinable @inline(__always)
-    func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
+    ///
+    /// Out of line, as ``recordHistory(by:)``: histories the direct rows carry never come here,
+    /// and the candidate stage it would be inlined into is every guarded event's path.
+    @inlinable @inline(never)
+    mutating func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
+        syncHistoryMemory()
         let tables = self.tables
         let restore = tables.history.restores[c][0]
         let slot = Int(restore.slot)
@@ -45,12 +50,13 @@ extension StatechartInstance {
     /// Writes what candidate `c`'s plan records to the history memory: constants, since the
     /// configuration it exits is the single path from its leaf (SCXML records history as the
     /// states are exited, before any exit action runs; no action reads the memory).
-    @inlinable @inline(__always)
+    @inlinable @inline(never)
     mutating func recordHistory(by c: _CandidateIndex) {
         prepareHistoryMemory()
         let tables = self.tables
         for record in tables.history.records[c] {
             _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &historyMemory)
         }
+        refreshHistoryFields()
     }
 }

@@ -120,7 +120,7 @@ extension StatechartInstance {
         // As the direct stage takes a plan (no action reaches the outbox, nothing follows): the
         // new leaf row first, then the actions, which cannot see it.
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift)
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: from, rowLeaf: leaf)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
     }

@@ -111,7 +111,7 @@ extension StatechartInstance {
     func removeConflictingTransitions(_ enabled: [_TransitionIndex]) -> [_TransitionIndex] {
         if enabled.count < 2 { return enabled }
         let tables = chart.tables
-        let history = _HistoryMemory(historyMemory)
+        let history = _HistoryMemory(currentHistoryMemory)
         var filtered: [_TransitionIndex] = []
         var exitSets: [_Bitset] = []
         for t1 in enabled {

@@ -109,6 +109,7 @@ extension StatechartInstance {
         _ t: _TransitionIndex, _ log: inout _StepLog, _ observer: inout Observer
     ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
+        syncHistoryMemory()
         let targets = tables.transitions.targets[t]
         guard targets.count == 1, let history = targets.first, !historyMemory.isEmpty else { return false }
         guard tables.tree.isHistory(history), let slot = tables.states.historySlot[history],

@@ -95,6 +95,8 @@ extension Statechart {
         }
         if !problems.isEmpty { throw SnapshotRestoreError(problems: problems) }
 
+        // The memory before the leaf: a direct row takes its history fields from it.
+        if !snapshot.history.isEmpty { instance.historyMemory = memory }
         switch snapshot.status {
         case .notStarted: break
         case .running: instance.status = .running
@@ -103,7 +105,6 @@ extension Statechart {
         }
         instance.activeSet = active
         if tables.isSinglePath(active) { instance.leaf = active.last ?? .none }
-        if !snapshot.history.isEmpty { instance.historyMemory = memory }
         if snapshot.now > .zero || !snapshot.pendingEvents.isEmpty || !snapshot.externalQueue.isEmpty {
             instance.withExtras { extras in
                 extras.now = snapshot.now

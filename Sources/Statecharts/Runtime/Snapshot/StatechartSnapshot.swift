@@ -93,6 +93,7 @@ extension StatechartInstance {
     public func snapshot() -> StatechartSnapshot<StateID, Event> {
         let tables = chart.tables
         var history: [StateID: [StateID]] = [:]
+        let historyMemory = currentHistoryMemory
         if !historyMemory.isEmpty {
             let memory = _HistoryMemory(historyMemory)
             for s in _StateIndex.all(tables.stateCount) where tables.tree.isHistory(s) {

@@ -1,0 +1,78 @@
+// The history fields of a direct row (Tables/HistoryRows.swift) and the instance's history
+// memory, kept in agreement.
+//
+// Invariant: while ``StatechartInstance/leafRow`` is a direct row, its history fields are what
+// the histories they stand for remember, and the memory's slots for those histories may be
+// behind (a direct entry moves the row and writes no memory); otherwise the memory holds
+// everything. So the fields are written into the memory before the memory is read
+// (``syncHistoryMemory()``) and before the row stops being direct (the setter of `leaf`,
+// `reencodeLeafRow`), every write to the memory while the row is direct updates the fields
+// (``refreshHistoryFields()``), and a new direct row takes its fields from the row before it or,
+// after a row that was not direct, from the memory. In a chart whose rows carry no history
+// (most charts) all of this is one test of a constant.
+
+extension StatechartInstance {
+    /// Writes the history fields of the direct row into the history memory, so that the memory
+    /// holds everything: before the memory is read or written, and before the row stops being
+    /// direct. Does nothing when the row is not direct or carries no history.
+    @inlinable @inline(__always)
+    mutating func syncHistoryMemory() {
+        if leafRow.isDirectRow && tables.direct.historyFields.exist { writeHistoryFields() }
+    }
+
+    @inlinable @inline(never)
+    mutating func writeHistoryFields() {
+        let tables = self.tables
+        let fields = tables.direct.historyFields
+        for i in 0..<fields.fields.count {
+            let f = fields.fields[offset: i]
+            let value = f.value(in: leafRow)
+            if value == 0 {
+                if !historyMemory.isEmpty { historyMemory[Int(f.slot)] = -1 }
+            } else {
+                if historyMemory.isEmpty { historyMemory = _HistoryMemory.empty(size: tables.states.historyMemorySize) }
+                _HistoryMemory.record(single: fields.state(of: f, value: value), at: Int(f.slot), in: &historyMemory)
+            }
+        }
+    }
+
+    /// The history memory as it stands, fields of a direct row included: for readers that cannot
+    /// write it first (snapshots, queries). No copy unless the row carries history.
+    @inlinable
+    var currentHistoryMemory: _HistoryMemory.Storage {
+        guard leafRow.isDirectRow && tables.direct.historyFields.exist else { return historyMemory }
+        var copy = self
+        copy.writeHistoryFields()
+        return copy.historyMemory
+    }
+
+    /// After the memory was written while the row is direct: the row's fields from the memory
+    /// (or a plain leaf when the memory holds what no field value stands for).
+    @inlinable @inline(__always)
+    mutating func refreshHistoryFields() {
+        if leafRow.isDirectRow && tables.direct.historyFields.exist { readHistoryFields() }
+    }
+
+    @inlinable @inline(never)
+    mutating func readHistoryFields() {
+        let leaf = leafRow.directLeaf(rowShift: tables.direct.rowShift)
+        leafRow = historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf)
+    }
+
+    /// Direct row `leaf` with its history fields from the history memory, or `nil` when the
+    /// memory holds what no field value stands for (a snapshot's deep memory of a compound
+    /// state, say: the instance then takes every event by the candidate stage, which reads the
+    /// memory).
+    @inlinable
+    func historyRow(of leaf: _StateIndex) -> _LeafRow? {
+        let tables = self.tables
+        let fields = tables.direct.historyFields
+        var row = _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift)
+        for i in 0..<fields.fields.count {
+            let f = fields.fields[offset: i]
+            guard let value = fields.value(of: f, in: historyMemory, ranks: tables.history) else { return nil }
+            row = f.setting(value, in: row)
+        }
+        return row
+    }
+}
