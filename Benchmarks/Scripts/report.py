@@ -224,8 +224,15 @@ def main():
 
     if have("W5-history"):
         ns = per_event("W5-history")
-        out["W5"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs_per_event("W5-history"), 4)}
-        rows.append(("W5 history", ns, None, None, None, mallocs_per_event("W5-history"), "—", None))
+        mallocs = mallocs_per_event("W5-history")
+        out["W5"] = {"ns_per_event": r(ns), "mallocs_per_event": r(mallocs, 4)}
+        if have("W5-baseline", "W5-paired"):
+            # Against its own hand-written machine (the leaf and the leaf history remembers).
+            base_ns, paired = per_event("W5-baseline"), paired_ratio("W5-paired")
+            out["W5"].update({"baseline_ns_per_event": r(base_ns), "ratio": r(ns / base_ns, 2), "paired_ratio": r(paired, 2)})
+            rows.append(("W5 history", ns, base_ns, ns / base_ns, paired, mallocs, "≤ 4.0× baseline", paired <= 4.0))
+        else:
+            rows.append(("W5 history", ns, None, None, None, mallocs, "—", None))
 
     if have("W8-enum", "W8-handle", "W8-hashed-enum", "W8-paired"):
         enum_ns, handle_ns, hashed_ns = per_event("W8-enum"), per_event("W8-handle"), per_event("W8-hashed-enum")

@@ -52,6 +52,8 @@ def full_export(raw):
     event(raw, "W4-parallel", 24)
     paired(raw, "W4-paired", 24, 4)
     event(raw, "W5-history", 64)
+    event(raw, "W5-baseline", 16)
+    paired(raw, "W5-paired", 64, 20)
     for name in ("W8-enum", "W8-handle"):
         event(raw, name, 3)
     event(raw, "W8-hashed-enum", 30)
@@ -115,6 +117,9 @@ def main():
                               "paired_ratio": 3.0, "baseline_mallocs_per_event": 0.0}, f"W9 {data['W9']}")
         expect(data["W10"]["paired_ratio"] == 3.6 and data["W10"]["ratio"] == 3.6, f"W10 {data['W10']}")
         expect("| W9 player " in printed and "| W10 flat " in printed, "W9/W10 rows not printed")
+        expect(data["W5"] == {"ns_per_event": 64.0, "mallocs_per_event": 0.0, "baseline_ns_per_event": 16.0, "ratio": 4.0,
+                              "paired_ratio": 3.2}, f"W5 {data['W5']}")
+        expect("| W5 history " in printed and "≤ 4.0× baseline" in printed, "W5 row not printed with its target")
         # Boost.MSM.
         msm = data["msm"]
         expect(set(msm) == {"W1", "W2", "W3"}, f"msm keys {sorted(msm)}")

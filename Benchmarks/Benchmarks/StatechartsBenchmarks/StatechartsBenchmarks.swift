@@ -419,6 +419,13 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(accepted)
         blackHole(machine.instance.context.count)
     }
+    Benchmark("W5-paired", configuration: paired) { benchmark in
+        var machine = w5Chart.start(context: .init())
+        machine.send(.flip) // history remembers C2, as the baseline does
+        var baseline = W5.Baseline()
+        measurePair(benchmark, pair, first: { sendAll(&machine, w5Events) }, second: { sendAll(&baseline, w5Events) })
+        blackHole(machine.context.count &+ baseline.context.count)
+    }
     Benchmark("W5-baseline", configuration: events) { benchmark in
         var machine = W5.Baseline()
         benchmark.startMeasurement()
