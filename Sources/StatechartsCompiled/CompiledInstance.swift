@@ -51,6 +51,11 @@ public struct CompiledInstance<Chart: CompiledChart> {
     public mutating func send(_ event: Chart.Event) -> SendResult {
         if let direct = base._directEvent(event, tables: tables) {
             if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
+            // A guarded entry's guard and plan, inlined too, in charts that have such entries
+            // (a constant of the chart's type: other charts' fronts stay as small).
+            if Chart._hasNamedDirectEntries, let result = base._sendByGuardedEntry(direct, by: Chart.self, tables: tables) {
+                return result
+            }
             // The class and the entry were read once, above, and are carried to the candidate
             // stage. A tag in a chart without named entries goes out of line alone instead (see
             // `_sendByRoute`), which keeps this front smallest; a constant of the chart's type.

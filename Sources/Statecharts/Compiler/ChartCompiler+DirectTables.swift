@@ -120,7 +120,7 @@ extension _ChartCompiler {
             if let entry = historyRowEntry(c, from: from, rowShift: rowShift) { return entry }
             return takesHistoryDirectly(c) ? .named(c) : nil
         }
-        if takesGuardDirectly(c, of: s, row: row) { return .named(c) }
+        if takesGuardDirectly(c, of: s, row: row) { return .guarded(c) }
         guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { return nil }
         let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
         if list.contains(where: { actions[$0].usesOutbox }) { return nil }
@@ -130,7 +130,7 @@ extension _ChartCompiler {
     }
 
     /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a
-    /// ``_DirectEntry/named(_:)`` entry taken by its guard: the row's only candidate, with a guard
+    /// ``_DirectEntry/guarded(_:)`` entry, taken by its guard: the row's only candidate, with a guard
     /// and no `whenIn` states, its plan its actions and the new leaf alone (none reaching the
     /// outbox), and nothing eventless on `s`'s path, so that a false guard ignores the event.
     @inlinable

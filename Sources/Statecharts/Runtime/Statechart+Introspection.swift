@@ -194,7 +194,7 @@ extension Statechart {
     @_spi(Testing)
     public var _namedDirectEntries: Int {
         guard tables.direct.exists else { return 0 }
-        return tables.direct.entries.indices.count { tables.direct.entries[$0].namedCandidate != nil }
+        return tables.direct.entries.indices.count { tables.direct.entries[$0].namesCandidate }
     }
 }
 

@@ -16,7 +16,8 @@
 ///
 /// The kind is one `Int32` (`code`), encoded by the initializers and decoded by ``kind``, and
 /// nowhere else: `c` for a context-only candidate, `withEventCode - c` for one whose actions
-/// read the event, `ignoreCode`, or `slowCode`.
+/// read the event, `ignoreCode`, or `slowCode`. A slow entry's row field may name a candidate
+/// instead of a row (``named(_:)``, ``guarded(_:)``).
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let code: Int32
@@ -62,13 +63,29 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @inlinable
     static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
+    /// A slow entry naming candidate `c`, the row's only one, guarded, after which nothing
+    /// eventless can follow and whose plan reaches no outbox: its guard decides between its plan
+    /// and ignoring the event, evaluated once. The candidate stage takes it without selecting it,
+    /// and a compiled chart that has such entries in its `send`'s inlined front. The row field
+    /// holds `-2 - c` (below ``_LeafRow/activeSet``, the plain slow entry's).
+    @inlinable
+    static func guarded(_ c: _CandidateIndex) -> Self {
+        Self(code: slowCode, row: _LeafRow(rawValue: -2 &- c.rawValue), action: nil)
+    }
+
+    /// The candidate of a ``guarded(_:)`` entry.
+    @inlinable
+    var guardedCandidate: _CandidateIndex? {
+        @inline(__always) get { code == Self.slowCode && row.rawValue < -1 ? _CandidateIndex(rawValue: -2 &- row.rawValue) : nil }
+    }
+
     /// A slow entry naming candidate `c`, first in its row, which the candidate stage takes
     /// without selecting it, as the direct stage takes a plan: a guard-free candidate that
     /// records history or enters through a history state (by its history columns,
-    /// ``_HistoryPlanTables``), or the row's one candidate, guarded, after which nothing
-    /// eventless can follow. No action of its plans reaches the outbox. The row field holds the
-    /// candidate (the new leaf depends on the memory or the guard); `send`'s inlined front sees a
-    /// slow entry and nothing more, so that no other entry's decoding changes.
+    /// ``_HistoryPlanTables``) where the rows do not carry the history. No action of its plans
+    /// reaches the outbox. The row field holds the candidate (the new leaf depends on the
+    /// memory); `send`'s inlined front sees a slow entry and nothing more, so that no other
+    /// entry's decoding changes.
     @inlinable
     static func named(_ c: _CandidateIndex) -> Self { Self(code: slowCode, row: _LeafRow(rawValue: c.rawValue), action: nil) }
 
@@ -118,6 +135,11 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         case .ignored, .slow: return nil
         }
     }
+
+    /// Whether the entry names a candidate that the candidate stage (or a compiled `send`) takes
+    /// without selecting it: a ``guarded(_:)`` entry or a ``named(_:)`` one.
+    @inlinable
+    var namesCandidate: Bool { guardedCandidate != nil || namedCandidate != nil }
 }
 
 /// The regions route's row for (atomic state, event class): a region-local direct candidate,

@@ -29,8 +29,8 @@ internal protocol _PlanRunner {
     /// actions sent or cancelled.
     func runPlan(_ c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>)
 
-    /// Evaluates transition `t`'s guard (`true` without one).
-    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
+    /// Evaluates transition `t`'s guard (`true` without one) for `event`.
+    func evaluateGuard(_ t: _TransitionIndex, _ event: Event?, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
 
     /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
     /// route takes up to four such candidates together, phase by phase; none of their actions
@@ -50,6 +50,12 @@ internal protocol _PlanRunner {
 }
 
 extension _PlanRunner {
+    /// Evaluates transition `t`'s guard (`true` without one) for the instance's current event.
+    @inlinable @inline(__always)
+    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
+        evaluateGuard(t, instance.currentEvent, on: &instance)
+    }
+
     /// Runs the picks of `entry` (a joint step, or the region bits' step) phase by phase as the
     /// region bits do: all exits, then all transition actions, then all entries, each pick's
     /// phase by ``runRegionPhase(_:of:_:contextOnly:on:)``.
@@ -89,9 +95,9 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
     }
 
     @inlinable @inline(__always)
-    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
+    func evaluateGuard(_ t: _TransitionIndex, _ event: Event?, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
         let tables = instance.tables
-        return tables.slots.guards[t].evaluate(instance.context, instance.currentEvent, &instance.outbox)
+        return tables.slots.guards[t].evaluate(instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
@@ -264,8 +270,8 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     }
 
     @inlinable @inline(__always)
-    func evaluateGuard(_ t: _TransitionIndex, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
-        Plans._evaluateGuard(TransitionID(t), instance.context, instance.currentEvent, &instance.outbox)
+    func evaluateGuard(_ t: _TransitionIndex, _ event: Event?, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool {
+        Plans._evaluateGuard(TransitionID(t), instance.context, event, &instance.outbox)
     }
 
     @inlinable @inline(__always)
@@ -333,6 +339,18 @@ extension StatechartInstance {
         _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
         sendByDirectEntry(event.entry, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
+    }
+
+    /// A guarded direct entry (``_DirectEntry/guarded(_:)``) taken in a compiled `send`'s
+    /// inlined front: its guard, then its plan or nothing; `nil`, with nothing done, for any other
+    /// entry. Called only by charts whose direct table has such entries (the macro's
+    /// `_hasNamedDirectEntries`). Not for use outside StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendByGuardedEntry<Plans: _GeneratedPlans>(
+        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+        guard let c = event.entry.guardedCandidate else { return nil }
+        return sendByGuardedEntry(c, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
     /// What the direct entry left (a guard, actions that raise or send): the single-path route's

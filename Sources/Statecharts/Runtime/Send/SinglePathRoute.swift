@@ -90,39 +90,42 @@ extension StatechartInstance {
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // A slow direct entry may name a candidate to take without selecting it (here, not in
         // `send`'s inlined front, which keeps one kind of slow entry).
-        if let c = entry.namedCandidate {
-            let tables = self.tables
-            if !tables.candidates.flags[c].usesHistory { return sendByGuardedEntry(c, event, from: leafRow, plans) }
-            if let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
-        }
+        if let c = entry.guardedCandidate { return sendByGuardedEntry(c, event, plans) }
+        if let c = entry.namedCandidate, let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         let from = leaf
         currentEvent = event
         return takeSelected(firstEnabledCandidate(of: from, classID, plans), from: from, event, plans)
     }
 
-    /// A slow direct entry naming the row's one candidate `c`, guarded
-    /// (``_DirectEntry/named(_:)``): its guard, then its plan as the direct stage runs one, or
-    /// the event ignored. When the guard queued events, the candidate stage's step for what it
+    /// A guarded direct entry (``_DirectEntry/guarded(_:)``): the guard of the row's one
+    /// candidate `c`, then its plan as the direct stage runs one, or the event ignored. When the guard queued events, the candidate stage's step for what it
     /// decided (the guard is never evaluated twice).
     @inlinable @inline(__always)
-    mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, from: _LeafRow, _ plans: Plans) -> SendResult
+    mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let tables = self.tables
-        currentEvent = event
         let t = tables.candidates.transition[c]
-        let enabled = plans.evaluateGuard(t, on: &self)
+        let enabled = plans.evaluateGuard(t, event, on: &self)
+        guard outbox.internalQueue.isEmpty && outbox.requests.isEmpty else { return takeGuarded(c, enabled, event, plans) }
         let rowShift = tables.direct.rowShift
-        let leaf = from.directLeaf(rowShift: rowShift)
-        guard outbox.internalQueue.isEmpty && outbox.requests.isEmpty else {
-            return takeSelected(enabled ? c : nil, from: leaf, event, plans)
-        }
+        let leaf = leafRow.directLeaf(rowShift: rowShift)
         guard enabled else { return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf) }
         // As the direct stage takes a plan (no action reaches the outbox, nothing follows): the
-        // new leaf row first, then the actions, which cannot see it.
+        // new leaf row first (the history fields the row carries go on), then the actions, which
+        // cannot see it.
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: from, rowLeaf: leaf)
+        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow, rowLeaf: leaf)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
+    }
+
+    /// The candidate stage's step for guarded entry `c` after its guard queued events:
+    /// `enabled`, what the guard decided. Out of line: guards rarely raise or send.
+    @inlinable @inline(never)
+    mutating func takeGuarded<Plans: _PlanRunner>(_ c: _CandidateIndex, _ enabled: Bool, _ event: Event, _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        currentEvent = event
+        return takeSelected(enabled ? c : nil, from: leaf, event, plans)
     }
 
     /// The candidate stage's step for candidate `selected` (`nil`: none is enabled) from atomic
