@@ -9,7 +9,7 @@
 // `reencodeLeafRow`), every write to the memory while the row is direct updates the fields
 // (``refreshHistoryFields()``), and a new direct row takes its fields from the row before it or,
 // after a row that was not direct, from the memory. In a chart whose rows carry no history
-// (most charts) all of this is one test of a constant.
+// (most charts) all of this is one test of a flag of the chart's direct table.
 
 extension StatechartInstance {
     /// Writes the history fields of the direct row into the history memory, so that the memory
@@ -20,6 +20,7 @@ extension StatechartInstance {
         if leafRow.isDirectRow && tables.direct.historyFields.exist { writeHistoryFields() }
     }
 
+    /// ``syncHistoryMemory()``'s work: each field's value into its history's slot.
     @inlinable @inline(never)
     mutating func writeHistoryFields() {
         let tables = self.tables
@@ -28,7 +29,7 @@ extension StatechartInstance {
             let f = fields.fields[offset: i]
             let value = f.value(in: leafRow)
             if value == 0 {
-                if !historyMemory.isEmpty { historyMemory[Int(f.slot)] = -1 }
+                if !historyMemory.isEmpty { _HistoryMemory.forget(at: Int(f.slot), in: &historyMemory) }
             } else {
                 if historyMemory.isEmpty { historyMemory = _HistoryMemory.empty(size: tables.states.historyMemorySize) }
                 _HistoryMemory.record(single: fields.state(of: f, value: value), at: Int(f.slot), in: &historyMemory)
@@ -53,6 +54,7 @@ extension StatechartInstance {
         if leafRow.isDirectRow && tables.direct.historyFields.exist { readHistoryFields() }
     }
 
+    /// ``refreshHistoryFields()``'s work.
     @inlinable @inline(never)
     mutating func readHistoryFields() {
         let leaf = leafRow.directLeaf(rowShift: tables.direct.rowShift)

@@ -52,6 +52,12 @@ internal struct _HistoryMemory {
         memory[slot &+ 1] = state.rawValue
     }
 
+    /// Forgets what `slot` of `memory` records: nothing is recorded there any more.
+    @inlinable @inline(__always)
+    static func forget(at slot: Int, in memory: inout Storage) {
+        memory[slot] = -1
+    }
+
     /// Memory for a chart whose history states need `size` words, with nothing recorded.
     @inlinable
     static func empty(size: Int) -> Storage { Array(repeating: -1, count: Swift.max(size, 1)) }

@@ -98,8 +98,9 @@ extension StatechartInstance {
     }
 
     /// A guarded direct entry (``_DirectEntry/guarded(_:)``): the guard of the row's one
-    /// candidate `c`, then its plan as the direct stage runs one, or the event ignored. When the guard queued events, the candidate stage's step for what it
-    /// decided (the guard is never evaluated twice).
+    /// candidate `c`, then its plan as the direct stage runs one, or the event ignored. When the
+    /// guard queued events, the candidate stage's step for what it decided (the guard is never
+    /// evaluated twice).
     @inlinable @inline(__always)
     mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
