@@ -31,13 +31,6 @@ internal struct _DirectTable: @unchecked Sendable {
         exists = !b.entries.isEmpty
     }
 
-    /// Where the entry of atomic state `s`, with every history field 0, and class `classID` is
-    /// in `entries` (the entries that do not depend on history are the same in every row of `s`).
-    @inlinable @inline(__always)
-    func index(state s: _StateIndex, class classID: _EventClass) -> Int {
-        s.offset &<< (historyBits &+ shift) | classID.offset
-    }
-
     /// What the compiler fills (ChartCompiler+DirectTables.swift).
     @usableFromInline
     struct Builder {

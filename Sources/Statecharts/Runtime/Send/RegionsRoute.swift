@@ -161,6 +161,7 @@ extension StatechartInstance {
             guard tables.tree.isAtomic(s) else { return }
             var direct: _CandidateIndex?
             if tables.direct.exists {
+                // `s << shift`: a chart with parallel states has no history fields in its rows.
                 let entry = tables.direct.entries[offset: s.offset &<< tables.direct.shift | resolved.classID.offset]
                 if entry.isIgnored { return }
                 direct = entry.directCandidate
