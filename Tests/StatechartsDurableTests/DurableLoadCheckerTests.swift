@@ -3,7 +3,6 @@ import Statecharts
 import StatechartsDurable
 import StatechartsDurableLoadKit
 import StatechartsDurableSQLite
-import Synchronization
 import Testing
 
 /// The crash test's checker (Examples/DurableLoad): a tiny run in this process passes it, and
@@ -18,11 +17,11 @@ struct DurableLoadCheckerTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let storage = try await SQLiteDurableStorage.open(path: folder.appendingPathComponent("load.sqlite").path)
-        let now = Mutex<Int64>(1_700_000_000_000)
+        let now = Locked<Int64>(1_700_000_000_000)
         let store = DurableStore(chart: loadChart, storage: storage, clock: WallClock { now.withLock { $0 } })
         let plan = LoadPlan(seed: 7, instances: 6, events: 120)
         for index in 0..<plan.instances { try await store.create(plan.instanceID(index), context: LoadPlan.initialContext(index)) }
-        let delivered = Mutex<[String]>([])
+        let delivered = Locked<[String]>([])
         let handler: DurableOutboxHandler<LoadEvent> = { message in delivered.withLock { $0.append(message.id) } }
         for (position, send) in plan.sends.enumerated() {
             try await store.send(send.event, to: plan.instanceID(send.instance), idempotencyKey: send.key)

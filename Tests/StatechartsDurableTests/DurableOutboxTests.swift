@@ -2,7 +2,6 @@ import Foundation
 import Statecharts
 import StatechartsDurable
 import StatechartsDurableSQLite
-import Synchronization
 import Testing
 
 @Suite("Durable store: outbox")
@@ -15,7 +14,7 @@ struct DurableOutboxTests {
             let stored = try #require(try await store.outboxMessages(of: "o1").first?.message)
             #expect(stored.position == "o1/2/0")
             let received = Received()
-            let failuresLeft = Mutex(2)
+            let failuresLeft = Locked(2)
             let handler: DurableOutboxHandler<OrderEvent> = { message in
                 received.append(message.id)
                 if failuresLeft.withLock({ left in defer { left -= 1 }; return left > 0 }) { throw DeliveryRefused() }

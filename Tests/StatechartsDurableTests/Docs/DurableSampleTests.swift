@@ -5,7 +5,6 @@ import StatechartsDurable
 import StatechartsDurablePostgres
 #endif
 import StatechartsDurableSQLite
-import Synchronization
 import Testing
 
 // The samples of docs/durable.md, compiled and run.
@@ -15,7 +14,7 @@ enum ShipmentEvent: String, StatechartEvent, Hashable, Codable { case pay, ship,
 struct Shipment: Codable, Sendable { var total = 0; var receipts = 0 }
 
 /// What the docs' handler does with a message: here, remember it.
-let notified = Mutex<[String]>([])
+let notified = Locked<[String]>([])
 func notifyCustomer(of instance: String, _ event: ShipmentEvent, messageID: String) async throws {
     notified.withLock { $0.append("\(instance) \(event) \(messageID)") }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Statecharts
 import StatechartsDurable
 import StatechartsDurableSQLite
-import Synchronization
 
 enum OrderState: String, Hashable, Sendable, Codable { case placed, paid, shipped, delivered, cancelled }
 enum OrderEvent: String, StatechartEvent, Hashable, Codable {
@@ -56,7 +55,7 @@ let delayedOutChart = try! Statechart<OrderState, OrderEvent, Order> {
 
 /// A wall clock the test moves by hand.
 final class ManualClock: Sendable {
-    private let now = Mutex<Int64>(1_700_000_000_000)
+    private let now = Locked<Int64>(1_700_000_000_000)
     var millis: Int64 { now.withLock { $0 } }
     func advance(by duration: Duration) {
         now.withLock { $0 += duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 }
@@ -98,7 +97,7 @@ struct DeliveryRefused: Error {}
 
 /// Messages a handler received, across tasks.
 final class Received: Sendable {
-    private let ids = Mutex<[String]>([])
+    private let ids = Locked<[String]>([])
     func append(_ id: String) { ids.withLock { $0.append(id) } }
     var all: [String] { ids.withLock { $0 } }
 }
