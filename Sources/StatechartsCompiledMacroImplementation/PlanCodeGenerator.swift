@@ -231,14 +231,30 @@ enum PlanCodeGenerator {
             """
     }
 
-    /// `_evaluateGuard`: one `switch` over the guarded transitions (`true` for the others).
+    /// `_evaluateGuard`: one `switch` over the guarded transitions (`true` for the others);
+    /// transitions whose guards have the same body (form and text, as for actions) share a case.
+    /// Inlined into the routes that call it when there are at most ``inlinedGuardBodies`` distinct
+    /// bodies (a chart whose every transition checks the same condition: one range test, no
+    /// call); a chart with more keeps one out-of-line `switch`.
     static func evaluateGuard(access: String, _ generated: GeneratedPlans?) -> String {
-        var cases = (generated?.guardOfTransition ?? []).map { t, g in
-            "case \(t.rawValue):\n    return Self._guard\(g)(context, event, &outbox)"
+        var order: [Int] = []
+        var transitionsOf: [Int: [Int32]] = [:]
+        if let generated {
+            let canonical = canonicalActions(generated.guards)
+            for (t, g) in generated.guardOfTransition {
+                let body = g >= 0 && g < canonical.count ? canonical[g] : g
+                if transitionsOf[body] == nil { order.append(body) }
+                transitionsOf[body, default: []].append(t.rawValue)
+            }
+        }
+        var cases = order.map { g in
+            "case " + (transitionsOf[g] ?? []).map(String.init).joined(separator: ", ")
+                + ":\n    return Self._guard\(g)(context, event, &outbox)"
         }
         cases.append("default:\n    return true")
+        let inline = !order.isEmpty && order.count <= inlinedGuardBodies ? "@inline(__always)\n" : ""
         return """
-            \(access)static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, \
+            \(inline)\(access)static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, \
             _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
                 switch transition.rawValue {
             \(indented(cases))
@@ -246,6 +262,9 @@ enum PlanCodeGenerator {
             }
             """
     }
+
+    /// At most this many distinct guard bodies, `_evaluateGuard` is inlined where it is called.
+    static let inlinedGuardBodies = 4
 
     /// The cases of a `switch`, each line indented to stand in a function's body.
     static func indented(_ cases: [String]) -> String {

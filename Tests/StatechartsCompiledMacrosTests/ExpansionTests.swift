@@ -114,6 +114,7 @@ import Testing
                     }
                 }
 
+                @inline(__always)
                 static func _evaluateGuard(_ transition: Statecharts.TransitionID, _ context: Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) -> Bool {
                     switch transition.rawValue {
                     case 0:

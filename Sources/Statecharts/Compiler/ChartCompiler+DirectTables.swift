@@ -131,12 +131,14 @@ extension _ChartCompiler {
 
     /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a
     /// ``_DirectEntry/guarded(_:)`` entry, taken by its guard: the row's only candidate, with a guard
-    /// and no `whenIn` states, its plan its actions and the new leaf alone (none reaching the
-    /// outbox), and nothing eventless on `s`'s path, so that a false guard ignores the event.
+    /// that cannot reach the outbox and no `whenIn` states, its plan its actions and the new leaf
+    /// alone (none reaching the outbox), and nothing eventless on `s`'s path, so that a false
+    /// guard ignores the event and nothing is ever queued.
     @inlinable
     func takesGuardDirectly(_ c: _CandidateIndex, of s: _StateIndex, row: Int) -> Bool {
         let t = b.candidates.transition[c]
         guard b.candidates.start[row + 1] == c.next, !b.transitions.isConditionFree[t], b.transitions.required[t].isEmpty,
+              guards[t.offset]?.usesOutbox == false,
               b.candidates.flags[c].isNone, !b.states.eventlessOnPath[s] else { return false }
         let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
         return !list.contains { actions[$0].usesOutbox }

@@ -100,3 +100,12 @@ public struct Guard<Event: StatechartEvent, Context>: Sendable {
         self.body = .full(_FullGuardBox(body))
     }
 }
+
+extension Guard {
+    /// Whether the guard can raise, send or cancel events (its fullest form).
+    @inlinable
+    internal var usesOutbox: Bool {
+        if case .full = body { return true }
+        return false
+    }
+}

@@ -64,8 +64,8 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
     /// A slow entry naming candidate `c`, the row's only one, guarded, after which nothing
-    /// eventless can follow and whose plan reaches no outbox: its guard decides between its plan
-    /// and ignoring the event, evaluated once. The candidate stage takes it without selecting it,
+    /// eventless can follow and whose guard and plan reach no outbox: its guard decides between
+    /// its plan and ignoring the event, evaluated once. The candidate stage takes it without selecting it,
     /// and a compiled chart that has such entries in its `send`'s inlined front. The row field
     /// holds `-2 - c` (below ``_LeafRow/activeSet``, the plain slow entry's).
     @inlinable

@@ -98,19 +98,18 @@ extension StatechartInstance {
     }
 
     /// A guarded direct entry (``_DirectEntry/guarded(_:)``): the guard of the row's one
-    /// candidate `c`, then its plan as the direct stage runs one, or the event ignored. When the
-    /// guard queued events, the candidate stage's step for what it decided (the guard is never
-    /// evaluated twice).
+    /// candidate `c`, then its plan as the direct stage runs one, or the event ignored. Such a
+    /// guard cannot reach the outbox, so nothing is queued after it.
     @inlinable @inline(__always)
     mutating func sendByGuardedEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ event: Event, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let tables = self.tables
         let t = tables.candidates.transition[c]
-        let enabled = plans.evaluateGuard(t, event, on: &self)
-        guard outbox.internalQueue.isEmpty && outbox.requests.isEmpty else { return takeGuarded(c, enabled, event, plans) }
         let rowShift = tables.direct.rowShift
         let leaf = leafRow.directLeaf(rowShift: rowShift)
-        guard enabled else { return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf) }
+        guard plans.evaluateGuard(t, event, on: &self) else {
+            return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf)
+        }
         // As the direct stage takes a plan (no action reaches the outbox, nothing follows): the
         // new leaf row first (the history fields the row carries go on), then the actions, which
         // cannot see it.
@@ -118,15 +117,6 @@ extension StatechartInstance {
         leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow, rowLeaf: leaf)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
-    }
-
-    /// The candidate stage's step for guarded entry `c` after its guard queued events:
-    /// `enabled`, what the guard decided. Out of line: guards rarely raise or send.
-    @inlinable @inline(never)
-    mutating func takeGuarded<Plans: _PlanRunner>(_ c: _CandidateIndex, _ enabled: Bool, _ event: Event, _ plans: Plans) -> SendResult
-    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        currentEvent = event
-        return takeSelected(enabled ? c : nil, from: leaf, event, plans)
     }
 
     /// The candidate stage's step for candidate `selected` (`nil`: none is enabled) from atomic
