@@ -41,6 +41,11 @@ public protocol CompiledChart: _GeneratedPlans {
     /// Elsewhere the front stays smallest handing a tag out of line alone. A hint, not a
     /// contract: either value gives the same results.
     static var _hasNamedDirectEntries: Bool { get }
+    /// Generated (`true`) for a chart with joint steps (parallel states whose configurations
+    /// the core tabulates): `send` then takes a joint step in its inlined front, as it takes a
+    /// direct entry. Elsewhere the front has no such step. A hint, not a contract: either value
+    /// gives the same results.
+    static var _hasJointSteps: Bool { get }
 }
 
 extension CompiledChart {
@@ -53,6 +58,10 @@ extension CompiledChart {
     /// No named direct entries unless the macro says so.
     @inlinable
     public static var _hasNamedDirectEntries: Bool { false }
+
+    /// No joint steps in the front unless the macro says so.
+    @inlinable
+    public static var _hasJointSteps: Bool { false }
 
     /// The compiled chart, made on first use and shared.
     ///

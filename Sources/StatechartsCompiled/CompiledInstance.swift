@@ -60,6 +60,10 @@ public struct CompiledInstance<Chart: CompiledChart> {
             // stage. A tag in a chart without named entries goes out of line alone instead (see
             // `_sendByRoute`), which keeps this front smallest; a constant of the chart's type.
             if !Chart.Event._namesMayBeTags || Chart._hasNamedDirectEntries { return sendByCandidates(direct) }
+        } else if Chart._hasJointSteps, let result = base._sendByJointRow(event, by: Chart.self, tables: tables) {
+            // Parallel states active: the configuration's joint step, inlined too in charts that
+            // have them (a constant of the chart's type).
+            return result
         }
         return sendByRoute(event)
     }

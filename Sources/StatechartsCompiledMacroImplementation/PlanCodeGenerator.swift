@@ -22,6 +22,8 @@ struct GeneratedPlans {
     /// Whether the twin's direct table names candidates in slow entries (see
     /// `CompiledChart._hasNamedDirectEntries`).
     var hasNamedDirectEntries: Bool
+    /// Whether the twin has joint steps (see `CompiledChart._hasJointSteps`).
+    var hasJointSteps: Bool
 
     /// `nil` when the twin's actions or guards are not the ones the reader numbered (cannot
     /// happen unless the core changes how it names them).
@@ -53,6 +55,7 @@ struct GeneratedPlans {
         joints = chart._jointPlanLists(planOf: planOf)
         guard joints.allSatisfy({ $0.allSatisfy { !$0.isNone } }) else { return nil }
         hasNamedDirectEntries = chart._hasNamedDirectEntries
+        hasJointSteps = chart._hasJointSteps
         let shape = chart._shape
         signature = _GeneratedSignature(states: shape.states, transitions: shape.transitions,
                                         guardedTransitions: guarded, plans: plans, joints: joints).words
@@ -82,6 +85,9 @@ enum PlanCodeGenerator {
         code.append(inlinable + runJoint(access: access, generated))
         if generated?.hasNamedDirectEntries == true {
             code.append(inlinable + "\(access)static var _hasNamedDirectEntries: Bool { true }")
+        }
+        if generated?.hasJointSteps == true {
+            code.append(inlinable + "\(access)static var _hasJointSteps: Bool { true }")
         }
         if let generated {
             for (i, action) in generated.actions.enumerated() { code.append(inlinable + actionFunction(i, action)) }

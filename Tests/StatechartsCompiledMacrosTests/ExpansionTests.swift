@@ -285,6 +285,8 @@ import Testing
                     }
                 }
 
+                static var _hasJointSteps: Bool { true }
+
                 @inline(__always)
                 static func _action0(_ context: inout Context, _ event: Event?, _ outbox: inout Statecharts.Outbox<Event>) {
                 #sourceLocation(file: "test.swift", line: 6)

@@ -86,12 +86,33 @@ struct JointStepTests {
         let chart = try Self.wide(singlePathPlans: true)
         #expect(chart._jointTableSize.configurations == 0)
         var fast = chart.start(context: Trace())
+        #expect(!fast._holdsJointRow)
         var general = try Self.wide(singlePathPlans: false).start(context: Trace())
         for event in [Ev.e, .x, .e, .e, .x, .y, .e] {
             #expect(fast.send(event) == general.send(event))
             #expect(fast.configuration == general.configuration)
             #expect(fast.context.lines == general.context.lines)
         }
+    }
+
+    @Test("a parallel configuration is kept as its joint row: after start, joint steps, the general route, re-entry and a restore")
+    func jointRow() throws {
+        let chart = try ParallelTests.chart(singlePathPlans: true)
+        var machine = chart.start(context: Trace())
+        #expect(machine._holdsJointRow)
+        machine.send(.e)
+        #expect(machine._holdsJointRow)
+        // p>p leaves and enters the parallel state: not a joint step.
+        machine.send(.r)
+        #expect(machine._holdsJointRow)
+        machine.send(.x)
+        #expect(machine.configuration == ["out"])
+        #expect(!machine._holdsJointRow)
+        machine.send(.v)
+        #expect(machine.configuration == ["p", "r1", "a2", "r2", "b2"])
+        #expect(machine._holdsJointRow)
+        let restored = try chart.restore(machine.snapshot(), context: Trace())
+        #expect(restored._holdsJointRow)
     }
 
     @Test("an instance restored into a parallel configuration takes the joint route from there")

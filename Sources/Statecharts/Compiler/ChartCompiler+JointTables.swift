@@ -39,6 +39,18 @@ extension _ChartCompiler {
                 entries[slot << classShift | cls.offset] = step.numbered(joint)
             }
         }
+        // Each step's entry holds the row of the configuration it arrives at (an ignored event's,
+        // its own): every configuration is a key, so none is missing, but a step to a word that
+        // were not would be left to the region plans.
+        var slotOf: [UInt64: Int] = [:]
+        for (slot, word) in keys.enumerated() where word != 0 { slotOf[word] = slot }
+        for i in entries.indices where entries[i].code != _JointEntry.slowCode {
+            if let slot = slotOf[entries[i].toWord] {
+                entries[i] = entries[i].arriving(at: _JointEntry.row(ofSlot: slot, classShift: classShift))
+            } else {
+                entries[i] = .slowEntry
+            }
+        }
         b.joints.keys = keys
         b.joints.entries = entries
         b.joints.multiplier = multiplier

@@ -8,6 +8,11 @@ extension StatechartInstance {
         return s >= .root && s.offset < activeSet.capacity && activeSet.contains(s)
     }
 
+    /// Whether the instance keeps its configuration as a joint row (a set of active states the
+    /// joint tables hold, read with no search), for tests of the encoding.
+    @_spi(Testing)
+    public var _holdsJointRow: Bool { leafRow.isJointRow }
+
     /// Whether `state` is active (SCXML `In(state)`). Unknown states are not active.
     @inlinable
     public func isActive(_ state: StateID) -> Bool {

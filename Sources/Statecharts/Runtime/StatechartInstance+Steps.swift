@@ -17,7 +17,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
         let unhindered = status == .running && hasNoPendingExternalEvents
-        if leaf == .none { return unhindered && chart.tables.joints.exists ? .jointSet : .activeSet }
+        if leaf == .none { return unhindered ? setRowEncoding() : .activeSet }
         if unhindered && chart.fastRows {
             let tables = self.tables
             // A direct row's history fields (StatechartInstance+HistoryRows.swift) go on from
@@ -27,6 +27,17 @@ extension StatechartInstance {
             return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift)
         }
         return _LeafRow(plainLeaf: leaf)
+    }
+
+    /// ``leafRow`` for the configuration in ``activeSet`` of a running instance with nothing
+    /// pending: the joint row of the configuration's slot, searched for here after another route
+    /// changed it (a joint step carries the next row itself), in a chart whose names are matched
+    /// as for a direct row; else ``_LeafRow/activeSet``. Out of line: the search is no part of
+    /// the single path's encoding.
+    @inlinable @inline(never)
+    func setRowEncoding() -> _LeafRow {
+        guard chart.fastRows, let row = chart.tables.joints.row(of: activeSet.first) else { return .activeSet }
+        return row
     }
 
     /// Stores `row` in ``leafRow``, writing the history fields of the row it replaces into the
@@ -39,7 +50,7 @@ extension StatechartInstance {
 
     /// Re-encodes ``leafRow`` after ``status`` or ``extras`` changed (their observers call it),
     /// so that `leafRow.isDirectRow` keeps meaning "running, single path, nothing pending" (and
-    /// `leafRow.isJointSet` "running, a set, nothing pending").
+    /// `leafRow.isJointRow` "running, a set the joint tables hold, nothing pending").
     @inlinable
     mutating func reencodeLeafRow() { storeLeafRow(leafRowEncoding(of: leaf)) }
 

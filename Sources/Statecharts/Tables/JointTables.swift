@@ -7,8 +7,12 @@
 /// `keys` is a hash set of configuration words (open addressing, linear probing, at most half
 /// full, 0 for an empty slot: a configuration always holds the root). The search for word `w`
 /// starts at slot `(w &* multiplier) &>> keyShift`; the entry of slot `k` and class `c` is
-/// `entries[k << classShift | c]`. Only built when the configurations are few
-/// (``entryLimit``): their number is the product of the regions' sizes.
+/// `entries[k << classShift | c]`. An instance keeps the slot of its configuration as its leaf
+/// row (``_LeafRow/jointRow(byteOffset:)``: the byte offset of the slot's entries), and each
+/// entry holds the row of the configuration after it (``_JointEntry/toRow``), so that the search
+/// runs only when another route changed the configuration, never from one joint step to the
+/// next. Only built when the configurations are few (``entryLimit``): their number is the
+/// product of the regions' sizes.
 @usableFromInline
 internal struct _JointTables: @unchecked Sendable {
     /// Indexed by slot (a hash, ``_Table/subscript(offset:)``).
@@ -28,6 +32,29 @@ internal struct _JointTables: @unchecked Sendable {
     /// The entry of hash slot `slot` for event class `c`.
     @inlinable @inline(__always)
     func entry(slot: Int, class c: _EventClass) -> _JointEntry { entries[offset: slot &<< classShift | c.offset] }
+
+    /// The entry of joint row `row` (a slot's entries, ``_LeafRow/isJointRow``) for event class
+    /// `c`: one load, with no search and no bounds check (the row comes from ``row(of:)`` or an
+    /// entry's ``_JointEntry/toRow``, both in range).
+    @inlinable @inline(__always)
+    func entry(at row: _LeafRow, class c: _EventClass) -> _JointEntry {
+        UnsafeRawPointer(entries.base).load(fromByteOffset: row.jointByteOffset &+ c.offset &<< _JointEntry.strideShift,
+                                            as: _JointEntry.self)
+    }
+
+    /// The joint row of configuration `word`, found by searching `keys`; `nil` for a word the
+    /// table does not hold.
+    @inlinable
+    func row(of word: UInt64) -> _LeafRow? {
+        guard exists, word != 0 else { return nil }
+        var slot = Int(truncatingIfNeeded: (word &* multiplier) &>> keyShift)
+        while true {
+            let key = keys[offset: slot]
+            if key == word { return _JointEntry.row(ofSlot: slot, classShift: classShift) }
+            if key == 0 { return nil }
+            slot = (slot &+ 1) & slotMask
+        }
+    }
 
     /// At most this many entries (slots × classes, 32 bytes each): 128 KiB.
     @inlinable static var entryLimit: Int { 1 << 12 }
@@ -69,9 +96,10 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// The joint step's number (its candidates in ``_JointTables/pickLists``), or
     /// ``ignoredCode`` or ``slowCode``; read through ``decision``.
     @usableFromInline let code: Int32
-    /// The number of picks (bits 0-7) and the union of their ``_RegionStep`` flags (from bit 8),
-    /// with ``_RegionStep/Flags/contextOnly`` only when every pick has it.
-    @usableFromInline let countAndFlags: UInt32
+    /// The number of picks (bits 0-7), the union of their ``_RegionStep`` flags (bits 8-11),
+    /// with ``_RegionStep/Flags/contextOnly`` only when every pick has it, and the byte offset of
+    /// the joint row after the step (bits 12-31, ``toRow``).
+    @usableFromInline let countFlagsAndRow: UInt32
 
     /// What the entry decides.
     @usableFromInline
@@ -87,19 +115,47 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     @inlinable static var ignoredCode: Int32 { -1 }
     @inlinable static var slowCode: Int32 { -2 }
 
+    /// log2 of an entry's size: joint rows are byte offsets.
+    @inlinable static var strideShift: Int { 5 }
+    /// Where ``toRow``'s byte offset starts in ``countFlagsAndRow``.
+    @inlinable static var rowShift: UInt32 { 12 }
+
     @inlinable
-    init(toWord: UInt64, picks: UInt64, fields: UInt64, code: Int32, count: Int, flags: _RegionStep.Flags) {
+    init(toWord: UInt64, picks: UInt64, fields: UInt64, code: Int32, count: Int, flags: _RegionStep.Flags, toRow: Int = 0) {
+        assert(count < 1 << 8 && flags.rawValue < 1 << 4 && toRow < 1 << 20, "a joint entry's packed fields overflow")
         self.toWord = toWord
         self.picks = picks
         self.fields = fields
         self.code = code
-        countAndFlags = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(truncatingIfNeeded: count), at: 0)
-            | _BitPacking.field(UInt64(flags.rawValue), at: 8))
+        countFlagsAndRow = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(truncatingIfNeeded: count), at: 0)
+            | _BitPacking.field(UInt64(flags.rawValue), at: 8)
+            | _BitPacking.field(UInt64(truncatingIfNeeded: toRow), at: Int(Self.rowShift)))
     }
 
     /// The entry of a slot whose configuration the region bits cannot decide for this class.
     @inlinable
     static var slowEntry: Self { Self(toWord: 0, picks: 0, fields: 0, code: slowCode, count: 0, flags: []) }
+
+    /// The joint row of hash slot `slot` in a table of `classShift` class bits: the byte offset
+    /// of the slot's entries.
+    @inlinable
+    static func row(ofSlot slot: Int, classShift: Int) -> _LeafRow {
+        _LeafRow.jointRow(byteOffset: (slot << classShift) << strideShift)
+    }
+
+    /// The joint row of the configuration after the step (``toWord``'s); for an ignored event,
+    /// the row it was read from. Meaningless in a slow entry.
+    @inlinable
+    var toRow: _LeafRow {
+        @inline(__always) get { _LeafRow.jointRow(byteOffset: Int(truncatingIfNeeded: countFlagsAndRow &>> Self.rowShift)) }
+    }
+
+    /// This step, arriving at joint row `row` (the compiler's second pass, once every
+    /// configuration has its slot).
+    @inlinable
+    func arriving(at row: _LeafRow) -> _JointEntry {
+        _JointEntry(toWord: toWord, picks: picks, fields: fields, code: code, count: count, flags: flags, toRow: row.jointByteOffset)
+    }
 
     /// The entry decoded: the only place that reads `code`.
     @inlinable
@@ -111,18 +167,19 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     }
 
     @inlinable var count: Int {
-        @inline(__always) get { Int(truncatingIfNeeded: _BitPacking.field(of: UInt64(countAndFlags), at: 0, width: 8)) }
+        @inline(__always) get { Int(truncatingIfNeeded: _BitPacking.field(of: UInt64(countFlagsAndRow), at: 0, width: 8)) }
     }
     @inlinable var flags: _RegionStep.Flags {
         @inline(__always) get {
-            _RegionStep.Flags(rawValue: UInt32(truncatingIfNeeded: _BitPacking.field(of: UInt64(countAndFlags), at: 8, width: 24)))
+            _RegionStep.Flags(rawValue: UInt32(truncatingIfNeeded: _BitPacking.field(of: UInt64(countFlagsAndRow), at: 8, width: 4)))
         }
     }
 
     /// This step under joint number `joint`.
     @inlinable
     func numbered(_ joint: _JointIndex) -> _JointEntry {
-        _JointEntry(toWord: toWord, picks: picks, fields: fields, code: joint.rawValue, count: count, flags: flags)
+        _JointEntry(toWord: toWord, picks: picks, fields: fields, code: joint.rawValue, count: count, flags: flags,
+                    toRow: Int(truncatingIfNeeded: countFlagsAndRow &>> Self.rowShift))
     }
 
     /// The region bits' decision in configuration `word` (at most 64 states) for event class

@@ -337,7 +337,11 @@ internal struct _StaticDomain: BitwiseCopyable, Equatable, Sendable {
 ///   and ``_HistoryRowFields``), which says at once that `send` may read that table: running, a
 ///   single path, nothing queued, and the chart allows it;
 /// - `-1`: no leaf, the configuration is the instance's set of active states;
-/// - `<= -2`: `-2 - leaf`, a single path that `send` may not take by the direct table.
+/// - `-2 ... -2^30`: `-2 - leaf`, a single path that `send` may not take by the direct table;
+/// - below `-2^30`: a joint row, `Int32.min + offset`: the configuration is the set of active
+///   states, held by the joint tables at byte offset `offset` (``_JointTables``), which says at
+///   once that `send` may read them: running, nothing queued, and names matched as for a direct
+///   row (the chart's ``Statechart/fastRows``).
 /// Encoded and decoded only here.
 @usableFromInline
 internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
@@ -347,9 +351,14 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
 
     /// The configuration is a set (no single leaf).
     @inlinable static var activeSet: Self { Self(rawValue: -1) }
-    /// The configuration is a set, the instance is running with nothing queued, and the chart
-    /// has joint steps (``_JointTables``): `send` may look the configuration's word up there.
-    @inlinable static var jointSet: Self { Self(rawValue: Int32.min) }
+    /// The configuration is a set, the instance is running with nothing queued, and the joint
+    /// tables hold the configuration at byte offset `offset` (below 2^30): `send` may read its
+    /// entries there (``_JointTables/entry(at:class:)``).
+    @inlinable @inline(__always)
+    static func jointRow(byteOffset offset: Int) -> Self { Self(rawValue: Int32.min | Int32(truncatingIfNeeded: offset)) }
+
+    /// Below this, a raw value is a joint row; at or above it (to -2), a plain leaf.
+    @inlinable static var jointRowLimit: Int32 { Int32.min + (1 << 30) }
     /// `leaf` as a row of the direct table.
     @inlinable
     init(directRowOf leaf: _StateIndex, rowShift: Int) { rawValue = leaf.rawValue &<< rowShift }
@@ -376,9 +385,13 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
         rawValue = row.rawValue &+ (leaf.rawValue &- rowLeaf.rawValue) &<< rowShift
     }
 
-    /// `leaf`, kept where the direct table may not be used.
+    /// `leaf`, kept where the direct table may not be used (below 2^30 - 2, as every state of a
+    /// chart that fits in memory is).
     @inlinable
-    init(plainLeaf leaf: _StateIndex) { rawValue = -2 &- leaf.rawValue }
+    init(plainLeaf leaf: _StateIndex) {
+        assert(leaf.rawValue < 1 << 30 - 2, "a plain leaf would read as a joint row")
+        rawValue = -2 &- leaf.rawValue
+    }
 
     /// Whether this is a row of the direct table.
     @inlinable
@@ -392,15 +405,19 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
     @inlinable @inline(__always)
     func directLeaf(rowShift: Int) -> _StateIndex { _StateIndex(rawValue: rawValue &>> rowShift) }
 
-    /// Whether this is ``jointSet``.
+    /// Whether this is a joint row (``jointRow(byteOffset:)``).
     @inlinable
-    var isJointSet: Bool { @inline(__always) get { rawValue == Int32.min } }
+    var isJointRow: Bool { @inline(__always) get { rawValue < Self.jointRowLimit } }
+
+    /// The byte offset of a joint row's entries in the joint tables.
+    @inlinable
+    var jointByteOffset: Int { @inline(__always) get { Int(rawValue & Int32.max) } }
 
     /// The leaf, or ``_StateIndex/none`` while the configuration is a set.
     @inlinable @inline(__always)
     func leaf(rowShift: Int) -> _StateIndex {
         if rawValue >= 0 { return _StateIndex(rawValue: rawValue &>> rowShift) }
-        return rawValue == -1 || rawValue == Int32.min ? .none : _StateIndex(rawValue: -2 &- rawValue)
+        return rawValue == -1 || rawValue < Self.jointRowLimit ? .none : _StateIndex(rawValue: -2 &- rawValue)
     }
 }
 

@@ -23,6 +23,11 @@ extension Statechart {
     @_spi(CompiledCharts)
     public var _hasNamedDirectEntries: Bool { _namedDirectEntries > 0 }
 
+    /// Whether the chart has joint steps (``_JointTables``): the compiled `send` then takes them
+    /// in its inlined front (see `CompiledChart._hasJointSteps`).
+    @_spi(CompiledCharts)
+    public var _hasJointSteps: Bool { tables.joints.exists }
+
     /// For each plan of ``_singlePathPlans``, in the same order, how its actions split into the
     /// microstep's phases.
     @_spi(CompiledCharts)

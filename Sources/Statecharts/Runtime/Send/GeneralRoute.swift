@@ -48,7 +48,8 @@ extension StatechartInstance {
         exitStates(enabled, &observer)
         executeTransitionContent(enabled, &log, &observer)
         enterStates(enabled, &observer)
-        if chart.tables.isSinglePath(activeSet) { leaf = activeSet.last ?? .none }
+        // The leaf again, or the set's row (a joint row holds the configuration's slot).
+        leaf = chart.tables.isSinglePath(activeSet) ? activeSet.last ?? .none : .none
         observer.microstepCompleted()
     }
 

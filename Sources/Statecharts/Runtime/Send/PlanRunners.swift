@@ -353,6 +353,21 @@ extension StatechartInstance {
         return sendByGuardedEntry(c, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
+    /// A joint step taken in a compiled `send`'s inlined front: when the leaf row is a joint row
+    /// (running, a set of active states the joint tables hold, nothing pending), the entry for
+    /// the event's class, taken when it decides alone (``takeJointEntry(_:_:_:)``); `nil`, with
+    /// nothing done, otherwise. Called only by charts that have joint steps (the macro's
+    /// `_hasJointSteps`). Not for use outside StatechartsCompiled.
+    @inlinable @inline(__always)
+    public mutating func _sendByJointRow<Plans: _GeneratedPlans>(
+        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
+    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
+        guard leafRow.isJointRow else { return nil }
+        // A joint row says that names are matched as on a direct row.
+        let entry = chart.tables.joints.entry(at: leafRow, class: directClass(of: event))
+        return takeJointEntry(entry, event, _GeneratedPlanRunner<StateID, Plans>(tables))
+    }
+
     /// What the direct entry left (a guard, actions that raise or send): the single-path route's
     /// candidate stage, with the class and the entry already read. Not for use outside
     /// StatechartsCompiled.

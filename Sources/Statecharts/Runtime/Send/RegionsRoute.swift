@@ -6,8 +6,9 @@
 // microstep orders them.
 //
 // The joint route comes first where the chart has joint steps (JointTables.swift): the bits
-// stage's decision for the whole configuration, looked up by its word, so that an event costs
-// one search rather than a row and a step per active leaf.
+// stage's decision for the whole configuration, read at the instance's joint row (the
+// configuration's slot in the table), so that an event costs one load rather than a row and a
+// step per active leaf.
 //
 // Two stages, both generic over what runs a plan and a guard (PlanRunners.swift), so a compiled
 // chart runs its generated code in them. `sendOnRegionBits` (charts of at most 64 states)
@@ -62,35 +63,37 @@ extension StatechartInstance {
         sendByJointStep(event, classID, plans)
     }
 
-    /// The joint route (``leafRow`` a joint set): the region bits' decision for the
-    /// configuration and `classID` (``_JointTables``), found in one search for the
-    /// configuration's word. A configuration the table does not hold goes to the regions route;
-    /// one the bits do not decide to the region plans, before anything happened.
+    /// The joint route (``leafRow`` a joint row): the region bits' decision for the
+    /// configuration and `classID` (``_JointTables``), read at the row, which holds the
+    /// configuration's slot: no search. One the bits do not decide goes to the region plans,
+    /// before anything happened.
     @inlinable @inline(__always)
     mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        let tables = self.tables
+        let entry = tables.joints.entry(at: leafRow, class: classID)
+        if let result = takeJointEntry(entry, event, plans) { return result }
+        return sendByRegionPlans(event, classID, plans)
+    }
+
+    /// What joint entry `entry`, read at the leaf row (a joint row) for the event's class,
+    /// decides alone: the result, or `nil` when it says `slow` (nothing has happened then). A
+    /// compiled chart with joint steps takes it in its `send`'s inlined front.
+    @inlinable @inline(__always)
+    mutating func takeJointEntry<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans) -> SendResult?
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // At most 64 states: the configuration is its first word.
         let word = activeSet.first
-        let keys = tables.joints.keys
-        var slot = Int(truncatingIfNeeded: (word &* tables.joints.multiplier) &>> tables.joints.keyShift)
-        while true {
-            let key = keys[offset: slot]
-            if key == word { break }
-            if key == 0 { return sendOnRegions(event, classID, plans) }
-            slot = (slot &+ 1) & tables.joints.slotMask
-        }
-        let entry = tables.joints.entry(slot: slot, class: classID)
         switch entry.decision {
         case .joint(let joint):
-            // No action can see the configuration, and the next event's search need not wait.
+            // No action can see the configuration, and the next event's read need not wait.
             activeSet.first = entry.toWord
+            leafRow = entry.toRow
             plans.runJoint(entry, joint, event, on: &self)
             return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
         case .ignored:
             return SendResult(transitions: .none, fromWord: word, toWord: word)
         case .slow:
-            return sendByRegionPlans(event, classID, plans)
+            return nil
         }
     }
 
@@ -124,6 +127,7 @@ extension StatechartInstance {
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         plans.runPicks(of: step, event, on: &self)
         activeSet.first = step.toWord
+        if leafRow.isJointRow { leaf = .none }
         return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
     }
 
@@ -220,6 +224,8 @@ extension StatechartInstance {
                 plans.runPlanPhase(.entry, of: pick.candidate, on: &self)
             }
         }
+        // The configuration changed under a joint row: the new configuration's row.
+        if leafRow.isJointRow { leaf = .none }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)

@@ -16,9 +16,9 @@ internal enum _SendRoute {
     /// Parallel states are active and nobody observes: region-local plans, several at once
     /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
     case regions
-    /// `regions`, with the instance running and nothing queued in a chart with joint steps: the
-    /// configuration's joint step when the region bits decide (RegionsRoute.swift), else
-    /// `regions`.
+    /// `regions`, with the instance running and nothing queued in a chart with joint steps (the
+    /// leaf row a joint row): the configuration's joint step when the region bits decide
+    /// (RegionsRoute.swift), else the region plans.
     case joint
     /// A single path is active, but an observer watches or no candidate table exists: the
     /// transition is taken step by step, with its plan when it has one (StepwiseRoute.swift).
@@ -113,8 +113,8 @@ extension StatechartInstance {
         assert(leafRow == leafRowEncoding(of: leaf), "leafRow out of date: a writer of the status or the extras skipped it")
         // A direct row alone says: running, a single path, nothing queued, a direct table.
         if byPlans && leafRow.isDirectRow { return .singlePath }
-        // A joint set alone says: running, a set, nothing queued, no children, joint steps.
-        if byPlans && leafRow.isJointSet { return .joint }
+        // A joint row alone says: running, a set, nothing queued, no children, joint steps.
+        if byPlans && leafRow.isJointRow { return .joint }
         guard status == .running else { return .notRunning }
         // Invoked children take turns after each event, and may have it forwarded: the general route.
         if let extras, !extras.value.family.isEmpty { return .general }

@@ -104,7 +104,8 @@ extension Statechart {
         case .stopped: instance.status = .stopped
         }
         instance.activeSet = active
-        if tables.isSinglePath(active) { instance.leaf = active.last ?? .none }
+        // The leaf, or the set's row (a joint row holds the configuration's slot).
+        instance.leaf = tables.isSinglePath(active) ? active.last ?? .none : .none
         if snapshot.now > .zero || !snapshot.pendingEvents.isEmpty || !snapshot.externalQueue.isEmpty {
             instance.withExtras { extras in
                 extras.now = snapshot.now
