@@ -1,4 +1,5 @@
 import Testing
+@_spi(Testing) import Statecharts
 import StatechartsCompiled
 
 // Compiled parallel transitions: several regions moving on one event, taken together by the
@@ -73,6 +74,19 @@ enum PanelChart {
 }
 
 @Suite struct RegionsTests {
+    /// The panel's 32 configurations are tabulated: the compiled `send` takes each joint step in
+    /// its inlined front, at the instance's joint row, which the step moves on.
+    @Test func jointStepsInTheFront() throws {
+        #expect(PanelChart._hasJointSteps)
+        var compiled = try PanelChart.start(context: PanelLog())
+        #expect(compiled.instance._holdsJointRow)
+        let result = compiled.send(.all)
+        #expect(result.transitions.count == 5)
+        #expect(compiled.context.count == 5)
+        #expect(compiled.instance._holdsJointRow)
+        #expect(compiled.configuration == [.panel, .a, .a2, .b, .b2, .c, .c2, .d, .d2, .e, .e2])
+    }
+
     /// Three regions move on `step`: exits in exit order (b1 before a1), the transitions'
     /// actions in document order, entries in entry order, in the compiled chart as in the plain one.
     @Test func phasesRunInMicrostepOrder() throws {
