@@ -126,8 +126,8 @@ extension StatechartInstance {
         // At most 64 states: the configuration is `word` alone.
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         plans.runPicks(of: step, event, on: &self)
+        // Never under a joint row (`route` takes the joint route there): the row stays the set's.
         activeSet.first = step.toWord
-        if leafRow.isJointRow { leaf = .none }
         return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
     }
 
@@ -224,7 +224,8 @@ extension StatechartInstance {
                 plans.runPlanPhase(.entry, of: pick.candidate, on: &self)
             }
         }
-        // The configuration changed under a joint row: the new configuration's row.
+        // The configuration changed under a joint row (the joint route hands over here when its
+        // entry is slow): the new configuration's row.
         if leafRow.isJointRow { leaf = .none }
         if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
             finishMacrostep(event, &log, steps: 1, &observer)
