@@ -17,7 +17,7 @@
 internal struct _JointTables: @unchecked Sendable {
     /// Indexed by slot (a hash, ``_Table/subscript(offset:)``).
     @usableFromInline let keys: _Table<_ListSlot, UInt64>
-    /// Indexed by slot and class (``entry(slot:class:)``).
+    /// Indexed by slot and class (``entry(at:class:)``, at the slot's joint row).
     @usableFromInline let entries: _Table<_ListSlot, _JointEntry>
     @usableFromInline let multiplier: UInt64
     @usableFromInline let keyShift: UInt64
@@ -28,10 +28,6 @@ internal struct _JointTables: @unchecked Sendable {
     /// their leaves), by joint number (``_JointEntry/Decision/joint(_:)``).
     @usableFromInline let pickLists: [[_CandidateIndex]]
     /// Frees the tables above when the last copy goes.
-
-    /// The entry of hash slot `slot` for event class `c`.
-    @inlinable @inline(__always)
-    func entry(slot: Int, class c: _EventClass) -> _JointEntry { entries[offset: slot &<< classShift | c.offset] }
 
     /// The entry of joint row `row` (a slot's entries, ``_LeafRow/isJointRow``) for event class
     /// `c`: one load, with no search and no bounds check (the row comes from ``row(of:)`` or an
@@ -118,7 +114,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// log2 of an entry's size: joint rows are byte offsets.
     @inlinable static var strideShift: Int { 5 }
     /// Where ``toRow``'s byte offset starts in ``countFlagsAndRow``.
-    @inlinable static var rowShift: UInt32 { 12 }
+    @inlinable static var rowShift: Int { 12 }
 
     @inlinable
     init(toWord: UInt64, picks: UInt64, fields: UInt64, code: Int32, count: Int, flags: _RegionStep.Flags, toRow: Int = 0) {
@@ -129,7 +125,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         self.code = code
         countFlagsAndRow = UInt32(truncatingIfNeeded: _BitPacking.field(UInt64(truncatingIfNeeded: count), at: 0)
             | _BitPacking.field(UInt64(flags.rawValue), at: 8)
-            | _BitPacking.field(UInt64(truncatingIfNeeded: toRow), at: Int(Self.rowShift)))
+            | _BitPacking.field(UInt64(truncatingIfNeeded: toRow), at: Self.rowShift))
     }
 
     /// The entry of a slot whose configuration the region bits cannot decide for this class.
@@ -147,7 +143,15 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// the row it was read from. Meaningless in a slow entry.
     @inlinable
     var toRow: _LeafRow {
-        @inline(__always) get { _LeafRow.jointRow(byteOffset: Int(truncatingIfNeeded: countFlagsAndRow &>> Self.rowShift)) }
+        @inline(__always) get { _LeafRow.jointRow(byteOffset: toRowOffset) }
+    }
+
+    /// ``toRow``'s byte offset.
+    @inlinable
+    var toRowOffset: Int {
+        @inline(__always) get {
+            Int(truncatingIfNeeded: _BitPacking.field(of: UInt64(countFlagsAndRow), at: Self.rowShift, width: 32 - Self.rowShift))
+        }
     }
 
     /// This step, arriving at joint row `row` (the compiler's second pass, once every
@@ -179,7 +183,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     @inlinable
     func numbered(_ joint: _JointIndex) -> _JointEntry {
         _JointEntry(toWord: toWord, picks: picks, fields: fields, code: joint.rawValue, count: count, flags: flags,
-                    toRow: Int(truncatingIfNeeded: countFlagsAndRow &>> Self.rowShift))
+                    toRow: toRowOffset)
     }
 
     /// The region bits' decision in configuration `word` (at most 64 states) for event class
