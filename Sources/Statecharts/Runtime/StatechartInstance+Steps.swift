@@ -17,7 +17,8 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
         let unhindered = status == .running && hasNoPendingExternalEvents
-        if leaf == .none { return unhindered ? setRowEncoding() : .activeSet }
+        // The search for a joint row out of line, and only in charts that have joint tables.
+        if leaf == .none { return unhindered && chart.tables.joints.exists ? setRowEncoding() : .activeSet }
         if unhindered && chart.fastRows {
             let tables = self.tables
             // A direct row's history fields (StatechartInstance+HistoryRows.swift) go on from
