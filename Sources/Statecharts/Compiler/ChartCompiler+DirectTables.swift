@@ -144,6 +144,31 @@ extension _ChartCompiler {
         return !list.contains { actions[$0].usesOutbox }
     }
 
+    /// The steps of the guarded direct entries whose guard takes only the context and whose
+    /// plan is at most one action taking only the context (``_GuardedStep``), per candidate;
+    /// none when no entry is guarded.
+    @inlinable
+    mutating func computeGuardedSteps() {
+        let rowShift = b.direct.shift + _DirectEntry.strideShift + b.direct.historyBits
+        var steps: [_GuardedStep] = []
+        for (index, entry) in b.direct.entries.enumerated() {
+            guard let c = entry.guardedCandidate else { continue }
+            if steps.isEmpty { steps = Array(repeating: .none, count: b.candidates.leaf.count) }
+            guard steps[c.offset].guardBox == nil else { continue }
+            let t = b.candidates.transition[c]
+            let slot = Guard.slot(guards[t.offset])
+            guard slot.form == .context, let box = slot.box else { continue }
+            let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
+            let action = singleContextAction(list)
+            guard list.isEmpty || action != nil else { continue }
+            // The entry's state: `index` is `(state << historyBits | fields) << shift | class`.
+            let from = _StateIndex(index >> (b.direct.shift + b.direct.historyBits))
+            steps[c.offset] = _GuardedStep(guardBox: box, action: action, transition: t, fromLeaf: from,
+                                           toLeaf: b.candidates.leaf[c], rowShift: rowShift)
+        }
+        b.direct.guardedSteps = steps
+    }
+
     /// Chooses where `send` calls each direct entry's actions from, so that two transitions with
     /// different actions (A→B's and B→A's in a toggle) are not called from the same site.
     ///

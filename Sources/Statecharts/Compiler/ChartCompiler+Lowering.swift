@@ -189,6 +189,7 @@ extension _ChartCompiler {
         b.candidates.exists = true
         computeCandidatePlans(classCount: classCount)
         computeDirectEntries(classCount: classCount)
+        computeGuardedSteps()
         computeRegionSteps(classCount: classCount)
         computeJointSteps()
         // Last: the region steps read which direct candidates take only the context from the

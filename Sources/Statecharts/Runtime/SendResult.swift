@@ -138,6 +138,15 @@ public struct SendResult: Sendable, Hashable {
     @inlinable
     public var isAccepted: Bool { head.isTransitioned }
 
+    /// A result of its four words.
+    @inlinable @inline(__always)
+    internal init(head: _ResultHead, from: _PackedConfiguration, to: _PackedConfiguration, details: _SendResultDetails?) {
+        self.head = head
+        packedFrom = from
+        packedTo = to
+        self.details = details
+    }
+
     /// A result of the fast path: at most one transition, single-path configurations.
     @inlinable
     internal init(outcome: Outcome, transition: _TransitionIndex, fromLeaf: _StateIndex, toLeaf: _StateIndex) {

@@ -115,3 +115,42 @@ internal final class _SendResultDetails: Sendable {
         self.error = error
     }
 }
+
+/// A ``SendResult`` as an out-of-line route returns it: the same words, with the details passed
+/// unmanaged, at +1. The caller rebuilds the result (``SendResult/init(_crossing:)``) on two
+/// paths, one where the details are `nil`, so that a caller done with a plain result releases
+/// nothing: returned as a `SendResult`, the details of every out-of-line result cost the caller
+/// a call to `swift_release`, `nil` or not. (A compiled chart's `send` does not use it: there the
+/// test on the details cost more in the inlined front than the release it saves.)
+@usableFromInline @frozen
+internal struct _CrossingResult {
+    @usableFromInline let head: _ResultHead
+    @usableFromInline let packedFrom: _PackedConfiguration
+    @usableFromInline let packedTo: _PackedConfiguration
+    @usableFromInline let details: Unmanaged<_SendResultDetails>?
+
+    /// `result`, to return from an out-of-line call.
+    @inlinable @inline(__always)
+    init(_ result: consuming SendResult) {
+        head = result.head
+        packedFrom = result.packedFrom
+        packedTo = result.packedTo
+        if let details = result.details {
+            self.details = Unmanaged.passRetained(details)
+        } else {
+            self.details = nil
+        }
+    }
+}
+
+extension SendResult {
+    /// The result `crossing` carries, taking its details' reference.
+    @inlinable @inline(__always)
+    init(_crossing crossing: _CrossingResult) {
+        if let details = crossing.details {
+            self.init(head: crossing.head, from: crossing.packedFrom, to: crossing.packedTo, details: details.takeRetainedValue())
+        } else {
+            self.init(head: crossing.head, from: crossing.packedFrom, to: crossing.packedTo, details: nil)
+        }
+    }
+}

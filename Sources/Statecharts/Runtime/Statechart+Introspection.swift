@@ -199,6 +199,16 @@ extension Statechart {
 }
 
 extension Statechart {
+    /// How many guarded direct entries' candidates the table runtime takes by a
+    /// ``_GuardedStep`` (a context-only guard, at most one context-only action). For tests.
+    @_spi(Testing)
+    public var _guardedSteps: Int {
+        let steps = tables.direct.guardedSteps
+        return steps.indices.count { steps[$0].guardBox != nil }
+    }
+}
+
+extension Statechart {
     /// How many history states the direct table's rows carry (``_HistoryRowFields``), and how
     /// many bits their fields take. For tests.
     @_spi(Testing)

@@ -19,6 +19,9 @@ internal struct _DirectTable: @unchecked Sendable {
     @usableFromInline let historyBits: Int
     /// The history states whose memory the rows carry.
     @usableFromInline let historyFields: _HistoryRowFields
+    /// Per candidate, the step of its guarded entry when it has the common shape (see
+    /// ``_GuardedStep``); empty in a chart without such entries.
+    @usableFromInline let guardedSteps: _Table<_CandidateIndex, _GuardedStep>
     @usableFromInline let exists: Bool
 
     @usableFromInline
@@ -28,6 +31,7 @@ internal struct _DirectTable: @unchecked Sendable {
         historyBits = b.historyBits
         rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift + b.historyBits
         historyFields = _HistoryRowFields(b.historyFields, in: storage)
+        guardedSteps = storage.table(b.guardedSteps)
         exists = !b.entries.isEmpty
     }
 
@@ -39,6 +43,7 @@ internal struct _DirectTable: @unchecked Sendable {
         @usableFromInline var shift = 0
         @usableFromInline var historyBits = 0
         @usableFromInline var historyFields = _HistoryRowFields.Builder()
+        @usableFromInline var guardedSteps: [_GuardedStep] = []
     }
 }
 

@@ -142,6 +142,51 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     var namesCandidate: Bool { guardedCandidate != nil || namedCandidate != nil }
 }
 
+/// What the table runtime runs for a ``_DirectEntry/guarded(_:)`` entry of the common shape: a
+/// guard that takes only the context, then a plan of at most one action, which takes only the
+/// context. Everything the step reads is here, in one row per candidate
+/// (``_DirectTable/guardedSteps``), so that the guard's call leaves little to keep in registers
+/// and the plan needs no range and no loop. `guardBox` is `nil` for a candidate of any other shape
+/// (or no guarded entry): its guarded entry runs through the plan runner.
+@usableFromInline
+internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
+    /// The box of the guard (a `_ContextGuardBox<Context>`), or `nil`: not this shape.
+    @usableFromInline let guardBox: UnsafeRawPointer?
+    /// The plan's one action, or `nil` when the plan has none.
+    @usableFromInline let action: _ContextActionRef?
+    @usableFromInline let transition: _TransitionIndex
+    /// The candidate's atomic state and its new leaf.
+    @usableFromInline let fromLeaf: _StateIndex
+    @usableFromInline let toLeaf: _StateIndex
+    /// What taking the step adds to the instance's leaf row: `(toLeaf - fromLeaf) << rowShift`,
+    /// which moves the row and keeps its history fields (as
+    /// ``_LeafRow/init(directRowOf:rowShift:historyOf:rowLeaf:)`` does).
+    @usableFromInline let rowDelta: Int32
+
+    @inlinable
+    init(guardBox: UnsafeRawPointer?, action: _ContextActionRef?, transition: _TransitionIndex,
+         fromLeaf: _StateIndex, toLeaf: _StateIndex, rowShift: Int) {
+        self.guardBox = guardBox
+        self.action = action
+        self.transition = transition
+        self.fromLeaf = fromLeaf
+        self.toLeaf = toLeaf
+        rowDelta = (toLeaf.rawValue &- fromLeaf.rawValue) &<< Int32(truncatingIfNeeded: rowShift)
+    }
+
+    /// A candidate without such a step.
+    @inlinable
+    static var none: Self {
+        Self(guardBox: nil, action: nil, transition: .none, fromLeaf: .none, toLeaf: .none, rowShift: 0)
+    }
+
+    /// Evaluates the guard, which must be one. `Context` must be the type it was made for.
+    @inlinable @inline(__always)
+    func evaluateGuard<Context>(_ box: UnsafeRawPointer, _ context: Context) -> Bool {
+        Unmanaged<_ContextGuardBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(context) }
+    }
+}
+
 /// The regions route's row for (atomic state, event class): a region-local direct candidate,
 /// an ignored event, or anything else. One `Int32`; encoded and decoded only here.
 @usableFromInline

@@ -13,8 +13,10 @@ internal protocol _PlanRunner {
     associatedtype Event: StatechartEvent
     associatedtype Context
 
-    /// Whether the direct stage first tries a direct entry's single context-only action (the
-    /// table runtime's shortcut for its most common plan).
+    /// Whether the plans run the chart's closures through the tables, so that the routes may
+    /// call them from the tables' shortcuts: the direct stage first tries a direct entry's single
+    /// context-only action (the table runtime's most common plan), and the candidate stage a
+    /// guarded entry's ``_GuardedStep``.
     static var runsSingleActions: Bool { get }
 
     /// The direct table of `chart`, the instance's chart (read once per event).

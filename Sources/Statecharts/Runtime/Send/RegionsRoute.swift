@@ -38,11 +38,12 @@ extension StatechartInstance {
     }
 
     /// The regions route for an external event of class `classID`: the region bits when they
-    /// may decide, else the region plans. Out of line: `send` inlines only its front.
+    /// may decide, else the region plans. Out of line: `send` inlines only its front; the result
+    /// crosses back as a ``_CrossingResult``.
     @inlinable @inline(never)
-    mutating func sendOnRegions<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
+    mutating func sendOnRegions<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> _CrossingResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        sendOnRegionsInline(event, classID, plans)
+        _CrossingResult(sendOnRegionsInline(event, classID, plans))
     }
 
     /// ``sendOnRegions(_:_:_:)``, inlined where `take` runs out of line already (see
@@ -56,11 +57,12 @@ extension StatechartInstance {
         return sendByRegionPlans(event, classID, plans)
     }
 
-    /// The joint route, out of line (see ``_RouteDispatch``).
+    /// The joint route, out of line (see ``_RouteDispatch``); the result crosses back as a
+    /// ``_CrossingResult``.
     @inlinable @inline(never)
-    mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
+    mutating func sendByJointStepOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> _CrossingResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        sendByJointStep(event, classID, plans)
+        _CrossingResult(sendByJointStep(event, classID, plans))
     }
 
     /// The joint route (``leafRow`` a joint row): the region bits' decision for the

@@ -84,13 +84,39 @@ extension StatechartInstance {
     /// send, plans followed by eventless transitions, and history. `entry`: the slow direct entry
     /// the direct stage read (``directEntry(_:_:)``), or ``_DirectEntry/slow`` where none was
     /// read (the leaf row is not direct). Out of line, so that `send` stays small.
-    @inlinable @inline(never)
+    @inlinable @inline(__always)
     mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
                                                           _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        SendResult(_crossing: sendByCandidatePlanOutOfLine(event, classID, after: entry, plans))
+    }
+
+    /// ``sendByCandidatePlan(_:_:after:_:)``, out of line, its result crossing back as a
+    /// ``_CrossingResult``.
+    @inlinable @inline(never)
+    mutating func sendByCandidatePlanOutOfLine<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
+                                                                   _ plans: Plans) -> _CrossingResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
+        _CrossingResult(sendByCandidateStage(event, classID, after: entry, plans))
+    }
+
+    /// The candidate stage itself.
+    @inlinable @inline(__always)
+    mutating func sendByCandidateStage<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
+                                                           _ plans: Plans) -> SendResult
+    where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // A slow direct entry may name a candidate to take without selecting it (here, not in
         // `send`'s inlined front, which keeps one kind of slow entry).
-        if let c = entry.guardedCandidate { return sendByGuardedEntry(c, event, plans) }
+        if let c = entry.guardedCandidate {
+            // The table runtime's common shape reads one row (a compiled chart's `send` takes
+            // guarded entries in its front, with its generated guard and plan).
+            if Plans.runsSingleActions {
+                let tables = self.tables
+                let step = UnsafePointer(tables.direct.guardedSteps.address(offset: c.offset))
+                if let guardBox = step.pointee.guardBox { return sendByGuardedStep(step, guardBox) }
+            }
+            return sendByGuardedEntry(c, event, plans)
+        }
         if let c = entry.namedCandidate, let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         let from = leaf
         currentEvent = event
@@ -117,6 +143,20 @@ extension StatechartInstance {
         leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow, rowLeaf: leaf)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
+    }
+
+    /// A guarded direct entry of the common shape (``_GuardedStep``): its context-only guard,
+    /// then the new leaf row and the plan's one context-only action, or the event ignored. What
+    /// ``sendByGuardedEntry(_:_:_:)`` does, read from `step` alone (a row of the chart's tables).
+    @inlinable @inline(__always)
+    mutating func sendByGuardedStep(_ step: UnsafePointer<_GuardedStep>, _ guardBox: UnsafeRawPointer) -> SendResult {
+        let from = step.pointee.fromLeaf
+        guard step.pointee.evaluateGuard(guardBox, context) else {
+            return SendResult(outcome: .ignored, transition: .none, fromLeaf: from, toLeaf: from)
+        }
+        leafRow = _LeafRow(rawValue: leafRow.rawValue &+ step.pointee.rowDelta)
+        step.pointee.action?.run(&context)
+        return SendResult(outcome: .transitioned, transition: step.pointee.transition, fromLeaf: from, toLeaf: step.pointee.toLeaf)
     }
 
     /// The candidate stage's step for candidate `selected` (`nil`: none is enabled) from atomic
