@@ -158,9 +158,8 @@ internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
     /// The candidate's atomic state and its new leaf.
     @usableFromInline let fromLeaf: _StateIndex
     @usableFromInline let toLeaf: _StateIndex
-    /// What taking the step adds to the instance's leaf row: `(toLeaf - fromLeaf) << rowShift`,
-    /// which moves the row and keeps its history fields (as
-    /// ``_LeafRow/init(directRowOf:rowShift:historyOf:rowLeaf:)`` does).
+    /// What taking the step adds to the instance's leaf row (``_LeafRow/delta(from:to:rowShift:)``),
+    /// which moves the row and keeps its history fields.
     @usableFromInline let rowDelta: Int32
 
     @inlinable
@@ -171,7 +170,7 @@ internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
         self.transition = transition
         self.fromLeaf = fromLeaf
         self.toLeaf = toLeaf
-        rowDelta = (toLeaf.rawValue &- fromLeaf.rawValue) &<< Int32(truncatingIfNeeded: rowShift)
+        rowDelta = _LeafRow.delta(from: fromLeaf, to: toLeaf, rowShift: rowShift)
     }
 
     /// A candidate without such a step.
@@ -427,8 +426,19 @@ internal struct _LeafRow: BitwiseCopyable, Equatable, Sendable {
     /// the leaves, which keeps the history fields without masking them out.
     @inlinable @inline(__always)
     init(directRowOf leaf: _StateIndex, rowShift: Int, historyOf row: _LeafRow, rowLeaf: _StateIndex) {
-        rawValue = row.rawValue &+ (leaf.rawValue &- rowLeaf.rawValue) &<< rowShift
+        self = row.moved(by: Self.delta(from: rowLeaf, to: leaf, rowShift: rowShift))
     }
+
+    /// What moving a direct row from leaf `from` to leaf `to` adds to it (its history fields
+    /// unchanged), for ``moved(by:)``.
+    @inlinable @inline(__always)
+    static func delta(from: _StateIndex, to: _StateIndex, rowShift: Int) -> Int32 {
+        (to.rawValue &- from.rawValue) &<< Int32(truncatingIfNeeded: rowShift)
+    }
+
+    /// This direct row moved by `delta` (``delta(from:to:rowShift:)``).
+    @inlinable @inline(__always)
+    func moved(by delta: Int32) -> _LeafRow { _LeafRow(rawValue: rawValue &+ delta) }
 
     /// `leaf`, kept where the direct table may not be used (below 2^30 - 2, as every state of a
     /// chart that fits in memory is).

@@ -154,7 +154,7 @@ extension StatechartInstance {
         guard step.pointee.evaluateGuard(guardBox, context) else {
             return SendResult(outcome: .ignored, transition: .none, fromLeaf: from, toLeaf: from)
         }
-        leafRow = _LeafRow(rawValue: leafRow.rawValue &+ step.pointee.rowDelta)
+        leafRow = leafRow.moved(by: step.pointee.rowDelta)
         step.pointee.action?.run(&context)
         return SendResult(outcome: .transitioned, transition: step.pointee.transition, fromLeaf: from, toLeaf: step.pointee.toLeaf)
     }
