@@ -2,7 +2,7 @@
 """The type-checking time of a chart written with the DSL, by size and by how it is written.
 
 Writes one chart of N states (N/5 compound states of five children each, N counting the children;
-each child has an entry action and three transitions, one with a guard and one with an action) in four forms and runs
+each child has an entry action and three transitions, one with a guard and one with an action) in the forms below and runs
 `swiftc -typecheck` on each file alone against the modules of this project's debug build (run
 `swift build` first), with the `@CompiledStatechart` macro loaded for the compiled forms. Prints
 the CPU time (user + system) of each, the best of RUNS runs, as a Markdown table, and the ratio of
@@ -12,12 +12,17 @@ each size's time to the one before it.
   parts of 50       the same, with each 50 states built by a `@StateContentBuilder` function
   compiled, let     @CompiledStatechart with `static let definition = Definition("big") { ... }`
   compiled, func    @CompiledStatechart with `static func makeDefinition() -> Definition { ... }`
+  naive builder     the same text as "one expression" against a minimal result builder declared
+                    in the file (concrete types, no generics, no protocols, one `buildBlock`)
+  bare builder      that builder with no overloads, no closures and explicit types (`S.s0_1` for
+                    `.s0_1`): the same nesting and number of statements, nothing else; the floor
+                    under any DSL of this shape
 
     python3 scripts/measure-dsl-build.py                 # 100, 200 and 400 states, 2 runs each
     python3 scripts/measure-dsl-build.py --sizes 100 200 --runs 1 --forms one parts
 
-`make dsl-build-cost` runs the default. docs/guide.md ("Large charts and build time") shows its
-table.
+`make dsl-build-cost` runs the default (the first four forms), `make dsl-build-floor` the two
+builders. docs/guide.md ("Large charts and build time") shows their tables.
 """
 import argparse
 import os
@@ -33,7 +38,26 @@ FORMS = {
     "parts": "parts of 50",
     "let": "compiled, let",
     "function": "compiled, func",
+    "floor": "naive builder",
+    "bare": "bare builder",
 }
+
+# The naive builder's DSL: the names and call shapes of the chart's text, each a plain function
+# returning one concrete type, and a builder with one method each.
+FLOOR_DSL = """
+struct Node {}
+struct Guard { init(_ condition: @escaping (C) -> Bool) {} }
+@resultBuilder enum Builder {
+    static func buildExpression(_ node: Node) -> [Node] { [node] }
+    static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+}
+func State(_ id: S, @Builder _ body: () -> [Node]) -> Node { _ = body(); return Node() }
+func OnEntry(_ action: @escaping (inout C) -> Void) -> Node { Node() }
+func On(_ event: E, to target: S, _ action: @escaping (inout C) -> Void) -> Node { Node() }
+func On(_ event: E, to target: S, guard condition: Guard) -> Node { Node() }
+func On(_ event: E, to target: S) -> Node { Node() }
+func Statechart(_ name: String, @Builder _ body: () -> [Node]) -> Node { _ = body(); return Node() }
+"""
 EVENTS = 8
 
 
@@ -56,6 +80,39 @@ def group_states(group, groups):
     return lines
 
 
+def bare_group_states(group, groups):
+    """`group_states` for the bare builder: the same statements, without closures, overloads or
+    implicit member expressions."""
+    lines = [f"State(S.g{group}) {{"]
+    for child in range(5):
+        e = (group * 5 + child) % EVENTS
+        lines += [
+            f"    State(S.s{group}_{child}) {{",
+            "        Entry()",
+            f"        OnWithAction(E.e{e}, to: S.s{group}_{(child + 1) % 5})",
+            f"        OnWithGuard(E.e{(e + 1) % EVENTS}, to: S.s{(group + 1) % groups}_0)",
+            f"        On(E.e{(e + 2) % EVENTS}, to: S.g{(group + 2) % groups})",
+            "    }",
+        ]
+    lines.append("}")
+    return lines
+
+
+BARE_DSL = """
+struct Node {}
+@resultBuilder enum Builder {
+    static func buildExpression(_ node: Node) -> [Node] { [node] }
+    static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+}
+func State(_ id: S, @Builder _ body: () -> [Node]) -> Node { _ = body(); return Node() }
+func Entry() -> Node { Node() }
+func OnWithAction(_ event: E, to target: S) -> Node { Node() }
+func OnWithGuard(_ event: E, to target: S) -> Node { Node() }
+func On(_ event: E, to target: S) -> Node { Node() }
+func Statechart(_ name: String, @Builder _ body: () -> [Node]) -> Node { _ = body(); return Node() }
+"""
+
+
 def indent(lines, spaces):
     return [" " * spaces + line for line in lines]
 
@@ -67,14 +124,21 @@ def chart_source(states, form):
         ids.append(f"g{g}")
         ids += [f"s{g}_{c}" for c in range(5)]
     module = "StatechartsCompiled" if form in ("let", "function") else "Statecharts"
-    out = [f"import {module}", "",
-           f"enum S: Hashable, Sendable {{ case {', '.join(ids)} }}",
-           f"enum E: StatechartEvent, Hashable, CaseIterable {{ case {', '.join(f'e{k}' for k in range(EVENTS))} }}",
-           "struct C: Sendable { var count = 0 }", ""]
+    event_protocols = "Hashable, CaseIterable" if form in ("floor", "bare") else "StatechartEvent, Hashable, CaseIterable"
+    out = [] if form in ("floor", "bare") else [f"import {module}", ""]
+    out += [f"enum S: Hashable, Sendable {{ case {', '.join(ids)} }}",
+            f"enum E: {event_protocols} {{ case {', '.join(f'e{k}' for k in range(EVENTS))} }}",
+            "struct C: Sendable { var count = 0 }", ""]
     body = [line for g in range(groups) for line in group_states(g, groups)]
     if form == "one":
         out += ["func makeChart() throws -> Statechart<S, E, C> {",
                 '    try Statechart<S, E, C>("big") {'] + indent(body, 8) + ["    }", "}"]
+    elif form in ("floor", "bare"):
+        if form == "bare":
+            body = [line for g in range(groups) for line in bare_group_states(g, groups)]
+        out += (FLOOR_DSL if form == "floor" else BARE_DSL).split("\n")
+        out += ["func makeChart() -> Node {",
+                '    Statechart("big") {'] + indent(body, 8) + ["    }", "}"]
     elif form == "parts":
         per_part = 10  # groups of five children: 50 states a part
         parts = [list(range(g, min(g + per_part, groups))) for g in range(0, groups, per_part)]
@@ -115,14 +179,16 @@ def typecheck_seconds(path, bin_path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 200, 400])
-    parser.add_argument("--forms", nargs="+", choices=list(FORMS), default=list(FORMS))
+    parser.add_argument("--forms", nargs="+", choices=list(FORMS), default=[f for f in FORMS if f not in ("floor", "bare")])
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args()
     bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True,
                               text=True, check=True).stdout.strip()
+    # The two builders are declared in the file: they need no module of the project.
+    uses_project = any(form not in ("floor", "bare") for form in args.forms)
     for needed in ("Modules/Statecharts.swiftmodule", "Modules/StatechartsCompiled.swiftmodule",
                    "StatechartsCompiledMacros-tool"):
-        if not os.path.exists(os.path.join(bin_path, needed)):
+        if uses_project and not os.path.exists(os.path.join(bin_path, needed)):
             sys.exit(f"measure-dsl-build: {os.path.join(bin_path, needed)} is missing: run `swift build` first")
     times = {}
     with tempfile.TemporaryDirectory(prefix="dsl-build-") as work:
