@@ -85,9 +85,10 @@ extension _ChartCompiler {
         guard stateCount << shift <= Self.directTableLimit else { return }
         // Rows are byte offsets (`leaf << rowShift`) in 32 bits: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
+        b.direct.shift = shift
         chooseHistoryRowFields(shift: shift)
         let bits = b.direct.historyBits
-        let rowShift = shift + _DirectEntry.strideShift + bits
+        let rowShift = b.direct.rowShift
         var direct = Array(repeating: _DirectEntry.slow, count: stateCount << (shift + bits))
         for s in _StateIndex.all(stateCount) where kindOf[s] == .atomic || kindOf[s] == .final {
             for fields in 0..<(1 << bits) {
@@ -103,7 +104,6 @@ extension _ChartCompiler {
             }
         }
         b.direct.entries = direct
-        b.direct.shift = shift
     }
 
     /// The direct entry of atomic state `s` and class `cls` in row `from` (a row of `s`), or
@@ -149,21 +149,20 @@ extension _ChartCompiler {
     /// none when no entry is guarded.
     @inlinable
     mutating func computeGuardedSteps() {
-        let rowShift = b.direct.shift + _DirectEntry.strideShift + b.direct.historyBits
+        let rowShift = b.direct.rowShift
         var steps: [_GuardedStep] = []
         for (index, entry) in b.direct.entries.enumerated() {
             guard let c = entry.guardedCandidate else { continue }
             if steps.isEmpty { steps = Array(repeating: .none, count: b.candidates.leaf.count) }
-            guard steps[c.offset].guardBox == nil else { continue }
+            guard steps[c.offset].contextGuard == nil else { continue }
             let t = b.candidates.transition[c]
-            let slot = Guard.slot(guards[t.offset])
-            guard slot.form == .context, let box = slot.box else { continue }
+            guard let contextGuard = Guard.slot(guards[t.offset]).contextGuard else { continue }
             let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
             let action = singleContextAction(list)
             guard list.isEmpty || action != nil else { continue }
             // The entry's state: `index` is `(state << historyBits | fields) << shift | class`.
             let from = _StateIndex(index >> (b.direct.shift + b.direct.historyBits))
-            steps[c.offset] = _GuardedStep(guardBox: box, action: action, transition: t, fromLeaf: from,
+            steps[c.offset] = _GuardedStep(contextGuard: contextGuard, action: action, transition: t, fromLeaf: from,
                                            toLeaf: b.candidates.leaf[c], rowShift: rowShift)
         }
         b.direct.guardedSteps = steps

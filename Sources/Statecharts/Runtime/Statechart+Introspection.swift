@@ -204,7 +204,7 @@ extension Statechart {
     @_spi(Testing)
     public var _guardedSteps: Int {
         let steps = tables.direct.guardedSteps
-        return steps.indices.count { steps[$0].guardBox != nil }
+        return steps.indices.count { steps[$0].contextGuard != nil }
     }
 }
 

@@ -53,6 +53,23 @@ internal struct _ContextActionRef: BitwiseCopyable, Hashable, @unchecked Sendabl
     }
 }
 
+/// An unretained reference to the box of a guard that takes only the context (a
+/// ``_ContextGuardBox``), which the chart's guards keep alive: what ``_GuardSlot`` calls for that
+/// form, and what the table runtime's guarded steps (``_GuardedStep``) call directly.
+@usableFromInline
+internal struct _ContextGuardRef: BitwiseCopyable, @unchecked Sendable {
+    @usableFromInline let box: UnsafeRawPointer
+
+    @inlinable
+    init(_ box: UnsafeRawPointer) { self.box = box }
+
+    /// Evaluates the guard. `Context` must be the type the guard was made for.
+    @inlinable @inline(__always)
+    func evaluate<Context>(_ context: Context) -> Bool {
+        Unmanaged<_ContextGuardBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(context) }
+    }
+}
+
 /// A compiled action: its closure form and its box.
 @usableFromInline
 internal struct _ActionSlot: BitwiseCopyable, @unchecked Sendable {
@@ -124,6 +141,10 @@ internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
     @inlinable
     static var none: Self { Self(.context, box: nil) }
 
+    /// The guard as a context-only reference, when it is one (and there is a guard).
+    @inlinable
+    var contextGuard: _ContextGuardRef? { form == .context ? box.map(_ContextGuardRef.init) : nil }
+
     /// Evaluates the guard (`true` when there is none). `Event` and `Context` must be the types
     /// the slot was made for.
     @inlinable @inline(__always)
@@ -133,8 +154,7 @@ internal struct _GuardSlot: BitwiseCopyable, @unchecked Sendable {
         guard let box else { return true }
         switch form {
         case .context:
-            return Unmanaged<_ContextGuardBox<Context>>.fromOpaque(box)
-                ._withUnsafeGuaranteedRef { $0.body(context) }
+            return _ContextGuardRef(box).evaluate(context)
         case .contextEvent:
             return Unmanaged<_ContextEventGuardBox<Event, Context>>.fromOpaque(box)
                 ._withUnsafeGuaranteedRef { $0.body(context, event) }

@@ -29,7 +29,7 @@ internal struct _DirectTable: @unchecked Sendable {
         entries = storage.table(b.entries)
         shift = b.shift
         historyBits = b.historyBits
-        rowShift = b.entries.isEmpty ? 0 : b.shift + _DirectEntry.strideShift + b.historyBits
+        rowShift = b.entries.isEmpty ? 0 : b.rowShift
         historyFields = _HistoryRowFields(b.historyFields, in: storage)
         guardedSteps = storage.table(b.guardedSteps)
         exists = !b.entries.isEmpty
@@ -44,6 +44,10 @@ internal struct _DirectTable: @unchecked Sendable {
         @usableFromInline var historyBits = 0
         @usableFromInline var historyFields = _HistoryRowFields.Builder()
         @usableFromInline var guardedSteps: [_GuardedStep] = []
+
+        /// ``_DirectTable/rowShift`` for `shift` and `historyBits` as set.
+        @inlinable
+        var rowShift: Int { shift + _DirectEntry.strideShift + historyBits }
     }
 }
 

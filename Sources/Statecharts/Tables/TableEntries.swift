@@ -146,12 +146,12 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
 /// guard that takes only the context, then a plan of at most one action, which takes only the
 /// context. Everything the step reads is here, in one row per candidate
 /// (``_DirectTable/guardedSteps``), so that the guard's call leaves little to keep in registers
-/// and the plan needs no range and no loop. `guardBox` is `nil` for a candidate of any other shape
-/// (or no guarded entry): its guarded entry runs through the plan runner.
+/// and the plan needs no range and no loop. `contextGuard` is `nil` for a candidate of any other
+/// shape (or no guarded entry): its guarded entry runs through the plan runner.
 @usableFromInline
 internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
-    /// The box of the guard (a `_ContextGuardBox<Context>`), or `nil`: not this shape.
-    @usableFromInline let guardBox: UnsafeRawPointer?
+    /// The guard, or `nil`: not this shape.
+    @usableFromInline let contextGuard: _ContextGuardRef?
     /// The plan's one action, or `nil` when the plan has none.
     @usableFromInline let action: _ContextActionRef?
     @usableFromInline let transition: _TransitionIndex
@@ -163,9 +163,9 @@ internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let rowDelta: Int32
 
     @inlinable
-    init(guardBox: UnsafeRawPointer?, action: _ContextActionRef?, transition: _TransitionIndex,
+    init(contextGuard: _ContextGuardRef?, action: _ContextActionRef?, transition: _TransitionIndex,
          fromLeaf: _StateIndex, toLeaf: _StateIndex, rowShift: Int) {
-        self.guardBox = guardBox
+        self.contextGuard = contextGuard
         self.action = action
         self.transition = transition
         self.fromLeaf = fromLeaf
@@ -176,14 +176,9 @@ internal struct _GuardedStep: BitwiseCopyable, @unchecked Sendable {
     /// A candidate without such a step.
     @inlinable
     static var none: Self {
-        Self(guardBox: nil, action: nil, transition: .none, fromLeaf: .none, toLeaf: .none, rowShift: 0)
+        Self(contextGuard: nil, action: nil, transition: .none, fromLeaf: .none, toLeaf: .none, rowShift: 0)
     }
 
-    /// Evaluates the guard, which must be one. `Context` must be the type it was made for.
-    @inlinable @inline(__always)
-    func evaluateGuard<Context>(_ box: UnsafeRawPointer, _ context: Context) -> Bool {
-        Unmanaged<_ContextGuardBox<Context>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.body(context) }
-    }
 }
 
 /// The regions route's row for (atomic state, event class): a region-local direct candidate,

@@ -113,7 +113,7 @@ extension StatechartInstance {
             if Plans.runsSingleActions {
                 let tables = self.tables
                 let step = UnsafePointer(tables.direct.guardedSteps.address(offset: c.offset))
-                if let guardBox = step.pointee.guardBox { return sendByGuardedStep(step, guardBox) }
+                if let contextGuard = step.pointee.contextGuard { return sendByGuardedStep(step, contextGuard) }
             }
             return sendByGuardedEntry(c, event, plans)
         }
@@ -149,9 +149,9 @@ extension StatechartInstance {
     /// then the new leaf row and the plan's one context-only action, or the event ignored. What
     /// ``sendByGuardedEntry(_:_:_:)`` does, read from `step` alone (a row of the chart's tables).
     @inlinable @inline(__always)
-    mutating func sendByGuardedStep(_ step: UnsafePointer<_GuardedStep>, _ guardBox: UnsafeRawPointer) -> SendResult {
+    mutating func sendByGuardedStep(_ step: UnsafePointer<_GuardedStep>, _ contextGuard: _ContextGuardRef) -> SendResult {
         let from = step.pointee.fromLeaf
-        guard step.pointee.evaluateGuard(guardBox, context) else {
+        guard contextGuard.evaluate(context) else {
             return SendResult(outcome: .ignored, transition: .none, fromLeaf: from, toLeaf: from)
         }
         leafRow = leafRow.moved(by: step.pointee.rowDelta)
