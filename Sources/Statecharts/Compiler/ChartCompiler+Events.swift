@@ -8,13 +8,12 @@ extension _ChartCompiler {
     /// unused value: an `allCases` that leaves a case out has fewer than n elements.)
     @usableFromInline
     static func namesInTagOrder() -> [Event.Name]? {
-        guard Event._namesMayBeTags, let caseIterable = Event.Name.self as? any CaseIterable.Type else { return nil }
-        let all = caseIterable.allCasesAsArray()
+        guard Event._namesMayBeTags, let all = Event._allNamesIfCaseIterable else { return nil }
         let caseCount = withUnsafeBytes(of: Event.Name?.none) { Int($0[0]) }
         guard !all.isEmpty, all.count == caseCount else { return nil }
         var names: [Event.Name] = []
-        for (i, value) in all.enumerated() {
-            guard let name = value as? Event.Name, withUnsafeBytes(of: name, { $0[0] }) == UInt8(i) else { return nil }
+        for (i, name) in all.enumerated() {
+            guard withUnsafeBytes(of: name, { $0[0] }) == UInt8(i) else { return nil }
             names.append(name)
         }
         return names

@@ -15,7 +15,7 @@ extension _ChartCompiler {
         // Event classes: named (or descriptors), then one per state whose done event is synthetic,
         // then the class of events no descriptor names.
         let namedCount = exactMatching ? classNames.count : descriptors.count
-        let doneStates = Set(doneTriggers.map(\.state)).sorted()
+        let doneStates = Set(doneTriggers.map { $0.state }).sorted()
         b.candidates.unmatchedClass = _EventClass(namedCount + doneStates.count)
         b.candidates.classCount = b.candidates.unmatchedClass.offset + 1
         b.states.doneClass = Array(repeating: b.candidates.unmatchedClass, count: count)

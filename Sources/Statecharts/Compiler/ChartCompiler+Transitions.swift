@@ -9,7 +9,7 @@ extension _ChartCompiler {
     var problemsInDocumentOrder: [StatechartDefinitionError.Problem] {
         zip(problemStates, problems).enumerated()
             .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-            .map(\.element.1)
+            .map { $0.element.1 }
     }
 
     /// Resolves state ids, reporting unknown ones against `from`.

@@ -106,7 +106,7 @@ internal struct _ChartCompiler<StateID: Hashable & Sendable, Event: StatechartEv
     let doneEventsAreEvents = Event.doneEvent(forStateNamed: "probe") != nil
 
     @inlinable
-    static func describe(_ id: StateID) -> String { String(describing: id) }
+    static func describe(_ id: StateID) -> String { _describe(id) }
 
     @inlinable
     func path(_ s: _StateIndex) -> String { pathOf[s] }

@@ -1,4 +1,5 @@
 extension Invoke {
+    #if !hasFeature(Embedded)  // no child charts there (see _AnyChildSession)
     /// Runs `chart` as a child instance while the enclosing state is active; see
     /// ``ChartInvocation``.
     ///
@@ -56,6 +57,8 @@ extension Invoke {
         self.init(chart: chart, id: id, autoforward: autoforward, context: context,
                   toChild: { $0 }, fromChild: { $0 }, onDone: onDone, finalize: finalize)
     }
+
+    #endif
 
     /// Runs a child chart that `invocation` starts; see ``ChartInvocation``.
     public init(_ name: String? = nil, chart invocation: ChartInvocation<Event, Context>) {

@@ -12,6 +12,7 @@ public struct Invoke<StateID: Hashable & Sendable, Event: StatechartEvent, Conte
     /// The invocation as data.
     public let invocation: Invocation<Event, Context>
 
+    #if !hasFeature(Embedded)  // no async work there; Invoke(chart:) still works
     /// Creates an invocation; see ``Invocation``.
     public init(
         _ name: String? = nil,
@@ -20,4 +21,5 @@ public struct Invoke<StateID: Hashable & Sendable, Event: StatechartEvent, Conte
     ) {
         invocation = Invocation(name, work: work, failure: failure)
     }
+    #endif
 }

@@ -45,8 +45,8 @@ public struct ChartInvocation<Event: StatechartEvent, Context>: Sendable {
 /// instance of any chart, and how events cross between the two. ``ChartInvocation/launch`` makes
 /// one; the parent starts it.
 public struct InvokedChart<ParentEvent: StatechartEvent>: Sendable {
-    var session: any _ChildSession<ParentEvent>
+    var session: _AnyChildSession<ParentEvent>
 
     /// A child session of any kind (the runtime's instance initializer makes one).
-    init(session: any _ChildSession<ParentEvent>) { self.session = session }
+    init(session: _AnyChildSession<ParentEvent>) { self.session = session }
 }

@@ -32,3 +32,31 @@ protocol _ChildSession<ParentEvent>: Sendable {
     /// The completion event for the parent, once the child reached a top-level final state.
     var completionEvent: ParentEvent? { get }
 }
+
+#if hasFeature(Embedded)
+/// How a parent holds a child session: in Embedded Swift, which has no values of a non-class
+/// protocol type, a session that is never made, since no child chart runs there
+/// (`Invoke(chart:)` and ``InvokedChart``'s initializer are compiled out); everything else is
+/// unchanged.
+@usableFromInline
+typealias _AnyChildSession<ParentEvent: StatechartEvent> = _NoChildSession<ParentEvent>
+
+/// A child session that nothing makes (see ``_AnyChildSession``).
+@usableFromInline
+struct _NoChildSession<ParentEvent: StatechartEvent>: _ChildSession {
+    @usableFromInline mutating func start(at now: Duration) {}
+    @usableFromInline mutating func cancel() {}
+    @usableFromInline mutating func enqueue(_ event: ParentEvent) -> Bool { false }
+    @usableFromInline mutating func step(at now: Duration, turn: Int) -> Bool { false }
+    @usableFromInline mutating func releaseTimers(upTo time: Duration) {}
+    @usableFromInline var nextDue: Duration? { nil }
+    @usableFromInline var hasQueuedEvents: Bool { false }
+    @usableFromInline mutating func takeEventsForParent() -> [ParentEvent] { [] }
+    @usableFromInline var isRunning: Bool { false }
+    @usableFromInline var completionEvent: ParentEvent? { nil }
+}
+#else
+/// How a parent holds a child session: a running instance of any chart.
+@usableFromInline
+typealias _AnyChildSession<ParentEvent: StatechartEvent> = any _ChildSession<ParentEvent>
+#endif

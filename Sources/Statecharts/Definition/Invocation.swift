@@ -7,16 +7,19 @@
 public struct Invocation<Event: StatechartEvent, Context>: Sendable {
     /// A name, for diagrams and messages.
     public var name: String?
+    #if !hasFeature(Embedded)  // Embedded Swift has no async work to run: child charts only
     /// The work: returns the event to send back, or `nil` to send nothing.
     public let work: @Sendable (Context) async throws -> Event?
     /// The event to send back when the work throws (`nil` sends nothing). Cancellation because
     /// the state was exited sends nothing either way.
     public let failure: @Sendable (any Error) -> Event?
+    #endif
     /// The child chart this invocation runs as its own instance, or `nil` for asynchronous work.
     /// A chart invocation runs inside the instance: its ``work`` is never called and no
     /// ``InvocationRequest`` is made for it.
     public let chart: ChartInvocation<Event, Context>?
 
+    #if !hasFeature(Embedded)
     /// Creates an invocation.
     public init(
         _ name: String? = nil,
@@ -28,12 +31,15 @@ public struct Invocation<Event: StatechartEvent, Context>: Sendable {
         self.failure = failure
         self.chart = nil
     }
+    #endif
 
     /// Creates the invocation of a child chart; see ``ChartInvocation``.
     public init(_ name: String? = nil, chart: ChartInvocation<Event, Context>) {
         self.name = name
+        #if !hasFeature(Embedded)
         self.work = { _ in nil }
         self.failure = { _ in nil }
+        #endif
         self.chart = chart
     }
 }

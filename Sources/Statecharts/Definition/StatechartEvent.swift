@@ -58,12 +58,20 @@ public protocol StatechartEvent: Sendable {
     /// a run-time test for `CaseIterable` there cost about 300 instructions per event for names
     /// that are not. The chart compiler verifies the tags before it uses them.
     static var _namesMayBeTags: Bool { get }
+
+    /// Every event name, in `allCases` order, when names are `CaseIterable`; `nil` otherwise. Not
+    /// for use: answered by the two default implementations below, like ``_namesMayBeTags``, for
+    /// the chart compiler to number payload-free enum names by their tags.
+    static var _allNamesIfCaseIterable: [Name]? { get }
 }
 
 extension StatechartEvent {
     /// Not `CaseIterable` where the type conforms: names are never tags (see the requirement).
     @inlinable
     public static var _namesMayBeTags: Bool { false }
+
+    @inlinable
+    public static var _allNamesIfCaseIterable: [Name]? { nil }
 
     @inlinable
     public static func descriptor(_ descriptor: Name, matches name: Name) -> Bool {
@@ -81,6 +89,10 @@ extension StatechartEvent where Name: CaseIterable {
     /// `CaseIterable` names: tags when they are one byte with a spare value (a payload-free enum).
     @inlinable
     public static var _namesMayBeTags: Bool { MemoryLayout<Name>.size == 1 && MemoryLayout<Name?>.size == 1 }
+
+    /// `Name.allCases`.
+    @inlinable
+    public static var _allNamesIfCaseIterable: [Name]? { Array(Name.allCases) }
 }
 
 extension StatechartEvent where Name == Self {

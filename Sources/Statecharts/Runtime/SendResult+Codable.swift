@@ -1,3 +1,5 @@
+// Not in Embedded Swift: Codable (no reflection of coding keys there).
+#if !hasFeature(Embedded)
 // Results as plain values, so that a store can keep the result of a send and return it again
 // (a durable store's idempotency keys). Encoded and decoded only through the public accessors and
 // the result's own initializer.
@@ -112,3 +114,4 @@ extension StatechartRuntimeError: Codable {
         }
     }
 }
+#endif

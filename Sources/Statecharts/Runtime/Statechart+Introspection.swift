@@ -166,7 +166,7 @@ extension Statechart {
         guard tables.joints.exists else { return (0, 0, 0) }
         var configurations = 0
         for slot in tables.joints.keys.indices where tables.joints.keys[slot] != 0 { configurations += 1 }
-        return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map(\.count).max() ?? 0)
+        return (configurations, tables.joints.pickLists.count, tables.joints.pickLists.map { $0.count }.max() ?? 0)
     }
 }
 

@@ -127,7 +127,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         compiler.lower()
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
         tables = _ChartTables(compiler.takeTablesBuilder(), tree: compiler.tree, storage: compiler.storage,
-                              actionSlots: compiler.actions.map(\.slot),
+                              actionSlots: compiler.actions.map { $0.slot },
                               guardSlots: compiler.guards.map(Guard.slot))
         actions = compiler.storage.table(compiler.actions)
         guards = compiler.storage.table(compiler.guards)
@@ -264,8 +264,4 @@ public struct PreparedEvent<Event: StatechartEvent>: Sendable {
     /// (the chart caches the name's matches). No reference: a prepared event of a trivial event
     /// type is copied and destroyed as plain bits, with no reference count to test in a loop.
     @usableFromInline let exactClass: _EventClass?
-}
-
-extension CaseIterable {
-    static func allCasesAsArray() -> [Any] { allCases.map { $0 as Any } }
 }

@@ -46,8 +46,29 @@ extension StatechartInstance {
     public mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, limit: Int = 100_000,
                                                                    observer: inout Observer) -> [DelayedDelivery<Event>]
     where Observer.StateID == StateID, Observer.Event == Event {
-        let target = now.adding(saturating: duration)
         var delivered: [DelayedDelivery<Event>] = []
+        advanceClock(by: duration, limit: limit, observer: &observer) { delivered.append($0) }
+        return delivered
+    }
+
+    /// Advances the clock like ``advanceClock(by:limit:)``, handing each delivery to `onDelivery`
+    /// as it is made instead of collecting them, and returns how many there were. Nothing is
+    /// allocated for the deliveries: the form for firmware that advances the clock from its timer
+    /// tick (Examples/Embedded).
+    @discardableResult
+    public mutating func advanceClock(by duration: Duration, limit: Int = 100_000,
+                                      onDelivery: (DelayedDelivery<Event>) -> Void) -> Int {
+        var observer = _NoObserver<StateID, Event>()
+        return advanceClock(by: duration, limit: limit, observer: &observer, onDelivery: onDelivery)
+    }
+
+    /// The one loop of the advances above: delivers what falls due by `now + duration`.
+    @discardableResult
+    mutating func advanceClock<Observer: StatechartObserver>(by duration: Duration, limit: Int, observer: inout Observer,
+                                                            onDelivery: (DelayedDelivery<Event>) -> Void) -> Int
+    where Observer.StateID == StateID, Observer.Event == Event {
+        let target = now.adding(saturating: duration)
+        var deliveries = 0
         var work = 0
         while status == .running, work < limit, let due = nextDelayedEventTime, due <= target {
             work += 1
@@ -62,12 +83,13 @@ extension StatechartInstance {
                 continue
             }
             let result = take(timer.event, chart.resolve(timer.event), &observer)
-            delivered.append(DelayedDelivery(event: timer.event, time: timer.due, result: result))
+            deliveries += 1
+            onDelivery(DelayedDelivery(event: timer.event, time: timer.due, result: result))
         }
         // Cut short by the limit with events still due: the clock stays where the work stopped.
         let cutShort = work >= limit && status == .running && (nextDelayedEventTime.map { $0 <= target } ?? false)
         if !cutShort, status == .running || extras != nil { withExtras { $0.now = max($0.now, target) } }
-        return delivered
+        return deliveries
     }
 
     /// Advances the clock through every pending delayed event until none is left, the chart

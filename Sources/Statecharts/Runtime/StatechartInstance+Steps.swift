@@ -147,7 +147,7 @@ extension StatechartInstance {
             return
         }
         if let builder = chart.doneEventBuilders[s], let id = chart.stateIDs[parent],
-           let event = builder.build(&context, String(describing: id), &outbox) {
+           let event = builder.build(&context, _describe(id), &outbox) {
             outbox.internalQueue.append(.event(event))
         } else {
             raiseDone(parent)
@@ -164,7 +164,7 @@ extension StatechartInstance {
     @inlinable
     mutating func raiseDone(_ state: _StateIndex) {
         if chart.doneEventsAreEvents, let id = chart.stateIDs[state],
-           let event = Event.doneEvent(forStateNamed: String(describing: id)) {
+           let event = Event.doneEvent(forStateNamed: _describe(id)) {
             outbox.internalQueue.append(.event(event))
         } else {
             outbox.internalQueue.append(.done(state))

@@ -22,6 +22,12 @@ public protocol StatechartObserver<StateID, Event> {
     /// A macrostep completed: the instance is stable again (or finished). `event` is the external
     /// event it processed, `nil` for the initial macrostep.
     mutating func macrostepCompleted(after event: Event?)
+
+    #if hasFeature(Embedded)
+    /// Whether this observer ignores every call; see the extension. A requirement in Embedded
+    /// Swift, which cannot test a type for a protocol at run time: ``_NoObserver`` answers `true`.
+    static var _ignoresEverything: Bool { get }
+    #endif
 }
 
 extension StatechartObserver {
@@ -34,7 +40,11 @@ extension StatechartObserver {
     /// Whether this observer ignores every call (only the runtime's own ``_NoObserver`` does), so
     /// that the runtime need not even look up what it would pass, and may take the fast routes.
     /// A constant once the code is specialized for the observer's type.
+    #if hasFeature(Embedded)
+    @inlinable public static var _ignoresEverything: Bool { false }
+    #else
     @inlinable static var _ignoresEverything: Bool { Self.self is any _IgnoringObserver.Type }
+    #endif
 }
 
 /// Marks an observer whose calls all do nothing (see ``StatechartObserver/_ignoresEverything``).
@@ -52,7 +62,11 @@ internal struct _NoObserver<StateID: Hashable & Sendable, Event: StatechartEvent
     @inlinable init() {}
 }
 
-extension _NoObserver: _IgnoringObserver {}
+extension _NoObserver: _IgnoringObserver {
+    #if hasFeature(Embedded)
+    @inlinable static var _ignoresEverything: Bool { true }
+    #endif
+}
 
 /// An observer that records what happened as lines of text: `enter s1`, `exit s1`,
 /// `transition t3`, `microstep`, `macrostep`. Handy in tests and logs.

@@ -84,7 +84,7 @@ internal struct _Bitset: Hashable, Sendable {
 
     /// Calls `body` with each member in ascending (document) order.
     @inlinable @inline(__always)
-    func forEachAscending(_ body: (_StateIndex) throws -> Void) rethrows {
+    func forEachAscending<Failure: Error>(_ body: (_StateIndex) throws(Failure) -> Void) throws(Failure) {
         for w in 0..<wordCount {
             var bits = word(w)
             while bits != 0 {

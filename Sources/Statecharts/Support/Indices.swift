@@ -116,6 +116,7 @@ extension _Index where Kind == _IndexKind.Transitions {
     @inlinable var isNone: Bool { @inline(__always) get { rawValue < 0 } }
 }
 
+#if !hasFeature(Embedded)  // Embedded Swift has no Codable
 /// An index encodes as its number (a result's transitions, a configuration's leaf).
 extension _Index: Codable {
     @usableFromInline
@@ -127,6 +128,7 @@ extension _Index: Codable {
         try container.encode(rawValue)
     }
 }
+#endif
 
 extension Array {
     /// The element at a table index: the compiler's arrays are indexed as the tables they become.

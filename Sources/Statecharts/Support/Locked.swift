@@ -1,5 +1,36 @@
 import Synchronization
 
+#if hasFeature(Embedded)
+/// A value behind a lock, in Embedded Swift: a spin lock on an `Atomic`, since there is no
+/// operating system to wait in and Embedded Swift's `Synchronization` has no `Mutex`. The value
+/// lives in a class instance allocated once, when the lock is made.
+@usableFromInline
+package struct Locked<Value: ~Copyable>: ~Copyable {
+    @usableFromInline final class Storage {
+        @usableFromInline let busy = Atomic<Bool>(false)
+        @usableFromInline var value: Value
+        @usableFromInline init(_ value: consuming Value) { self.value = value }
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// A lock around `value`.
+    @inlinable
+    package init(_ value: consuming sending Value) {
+        storage = Storage(value)
+    }
+
+    /// Runs `body` with the value, holding the lock.
+    @inlinable
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        while !storage.busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {}
+        defer { storage.busy.store(false, ordering: .releasing) }
+        return try body(&storage.value)
+    }
+}
+#else
 /// A value behind a lock, for this package's modules: a `Synchronization.Mutex` whose
 /// synchronization ThreadSanitizer is told about.
 ///
@@ -38,6 +69,8 @@ package struct Locked<Value: ~Copyable>: ~Copyable {
         }
     }
 }
+
+#endif
 
 // A `Mutex` is `Sendable` for any value it can be handed; so is this.
 extension Locked: @unchecked Sendable where Value: ~Copyable {}

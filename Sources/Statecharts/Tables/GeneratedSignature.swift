@@ -80,11 +80,11 @@ public struct _GeneratedSignature: Sendable, Hashable {
     /// The signature as numbers.
     public var words: [Int32] {
         var words: [Int32] = [Self.format, Int32(states), Int32(transitions), Int32(guardedTransitions.count)]
-        words += guardedTransitions.map(\.rawValue)
+        words += guardedTransitions.map { $0.rawValue }
         words.append(Int32(plans.count))
         for plan in plans { words += [plan.leaf, plan.transition, Int32(plan.actions.count)] + plan.actions }
         words.append(Int32(joints.count))
-        for joint in joints { words += [Int32(joint.count)] + joint.map(\.rawValue) }
+        for joint in joints { words += [Int32(joint.count)] + joint.map { $0.rawValue } }
         return words
     }
 

@@ -20,7 +20,7 @@ internal struct _StateTree: @unchecked Sendable {
     init(parent: [_StateIndex], kind: [StateKind], subtreeEnd: [_StateIndex], in storage: _TableStorage) {
         count = parent.count
         self.parent = storage.table(parent)
-        self.kind = storage.table(kind.map(\.rawValue))
+        self.kind = storage.table(kind.map { $0.rawValue })
         self.subtreeEnd = storage.table(subtreeEnd)
     }
 

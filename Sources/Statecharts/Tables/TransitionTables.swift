@@ -37,7 +37,7 @@ internal struct _TransitionTables: @unchecked Sendable {
         count = b.source.count
         hasEventlessTransitions = b.triggerKind.contains(.eventless)
         source = storage.table(taking: &b.source)
-        triggerKind = storage.table(b.triggerKind.map(\.rawValue))
+        triggerKind = storage.table(b.triggerKind.map { $0.rawValue })
         b.triggerKind = []
         isInternal = storage.table(taking: &b.isInternal)
         isConditionFree = storage.table(taking: &b.isConditionFree)

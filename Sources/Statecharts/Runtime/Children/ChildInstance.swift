@@ -2,6 +2,7 @@
 // (`_ChildSession`, Definition/ChildSession.swift), so that a parent of one event type can hold
 // children of every type. A value: copying the parent copies its children.
 
+#if !hasFeature(Embedded)  // no child charts there (see _AnyChildSession)
 extension InvokedChart {
     /// A child session of `instance` (not started yet).
     /// - Parameters:
@@ -19,6 +20,7 @@ extension InvokedChart {
         self.init(session: _ChildInstance(instance: instance, toChild: toChild, fromChild: fromChild, onDone: onDone))
     }
 }
+#endif
 
 /// What tools read of a running child chart (``StatechartInstance/invokedSessions``). The
 /// definition layer's ``_ChildSession`` cannot name ``InvokedSessionInfo``, which names the child's
@@ -85,8 +87,8 @@ struct _ChildInstance<StateID: Hashable & Sendable, Event: StatechartEvent, Cont
     }
 
     func info(id: String) -> InvokedSessionInfo {
-        InvokedSessionInfo(id: id, configuration: instance.configuration.map { String(describing: $0) },
-                           activeLeaves: instance.activeLeaves.map { String(describing: $0) },
+        InvokedSessionInfo(id: id, configuration: instance.configuration.map { _describe($0) },
+                           activeLeaves: instance.activeLeaves.map { _describe($0) },
                            isFinished: instance.isFinished, children: instance.invokedSessions, chart: instance.chart)
     }
 }

@@ -9,7 +9,7 @@ struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
     var id: String
     var autoforward: Bool
     var finalize: Action<Event, Context>?
-    var session: any _ChildSession<Event>
+    var session: _AnyChildSession<Event>
 }
 
 /// The children of an instance (stored in its extras; empty for most instances).

@@ -22,7 +22,7 @@ extension StatechartInstance {
     /// Starts the child chart `invocation` of state `s`: its id, the child's session, its initial
     /// macrostep at this instance's time, and what it sent.
     mutating func startChild(_ invocation: ChartInvocation<Event, Context>, state s: _StateIndex, token: UInt64) {
-        let stateName = chart.stateIDs[s].map { String(describing: $0) } ?? "state\(s)"
+        let stateName = chart.stateIDs[s].map { _describe($0) } ?? "state\(s)"
         let id = invocation.id ?? "\(stateName).\(token)"
         let launched = invocation.launch(&context, id, &outbox)
         if !outbox.requests.isEmpty { carryOutRequests() }
@@ -134,7 +134,7 @@ extension StatechartInstance {
     /// Sends an external event on to the children invoked with `autoforward`.
     @usableFromInline
     mutating func forwardToChildren(_ event: Event) {
-        guard extras?.value.family.slots.contains(where: \.autoforward) == true else { return }
+        guard extras?.value.family.slots.contains(where: { $0.autoforward }) == true else { return }
         withExtras { extras in
             for i in extras.family.slots.indices where extras.family.slots[i].autoforward {
                 _ = extras.family.slots[i].session.enqueue(event)
@@ -177,7 +177,7 @@ extension StatechartInstance {
 
     /// When the next delayed event of a child (or of its children) is due.
     var nextChildDue: Duration? {
-        extras?.value.family.slots.compactMap(\.session.nextDue).min()
+        extras?.value.family.slots.compactMap { $0.session.nextDue }.min()
     }
 
     /// Delivers the children's delayed events due at `due` and lets everybody take turns.
@@ -195,7 +195,11 @@ extension StatechartInstance {
     public var invokedSessions: [InvokedSessionInfo] {
         extras?.value.family.slots.map { slot in
             // Every session is a `_ChildInstance` (the only way to make an `InvokedChart`).
+            #if hasFeature(Embedded)  // no casts to a protocol there: the id alone
+            InvokedSessionInfo(id: slot.id, configuration: [])
+            #else
             (slot.session as? any _DescribedChildSession)?.info(id: slot.id) ?? InvokedSessionInfo(id: slot.id, configuration: [])
+            #endif
         } ?? []
     }
 }
@@ -243,7 +247,7 @@ extension StatechartInstance {
     /// delayed event on its way to another session (`delayed:#parent` for the parent).
     var runningInvocationIDs: [String]? {
         guard let extras = extras?.value else { return nil }
-        var ids = extras.family.slots.map(\.id)
+        var ids = extras.family.slots.map { $0.id }
         for timer in extras.timers.inDeliveryOrder {
             switch timer.destination {
             case .parent?: ids.append("delayed:#parent")

@@ -1,3 +1,5 @@
+// Not in Embedded Swift: Swift concurrency's tasks, clocks and async streams.
+#if !hasFeature(Embedded)
 // The runner's stream of steps: every macrostep it runs (events sent, delayed events delivered,
 // invocation results), published only while a stream is open.
 
@@ -31,3 +33,4 @@ extension StatechartRunner {
         if !instance.isRunning { stepStreams.finish() }
     }
 }
+#endif

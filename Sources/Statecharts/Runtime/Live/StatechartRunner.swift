@@ -1,3 +1,5 @@
+// Not in Embedded Swift: Swift concurrency's tasks, clocks and async streams.
+#if !hasFeature(Embedded)
 /// Runs a statechart instance live: on an injected `Clock`, delayed events are delivered when
 /// they fall due, without anybody advancing a virtual clock by hand; invocations (``Invoke``) run
 /// as tasks, cancelled when their state is exited, their results sent back as events.
@@ -151,3 +153,4 @@ where ClockType.Duration == Duration {
         settle()
     }
 }
+#endif

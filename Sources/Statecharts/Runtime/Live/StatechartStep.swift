@@ -1,3 +1,5 @@
+// Not in Embedded Swift: Swift concurrency's tasks, clocks and async streams.
+#if !hasFeature(Embedded)
 /// One macrostep of a running instance, as a live driver (``StatechartRunner``, an app's model)
 /// reports it on its stream of steps: what caused it, what it did, and the configuration after.
 ///
@@ -48,3 +50,4 @@ public struct StatechartStep<StateID: Hashable & Sendable, Event: StatechartEven
     /// Whether the step took at least one transition (``SendResult/isAccepted``).
     public var isAccepted: Bool { result.isAccepted }
 }
+#endif

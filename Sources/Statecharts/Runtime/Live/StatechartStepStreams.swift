@@ -1,5 +1,7 @@
 import Synchronization
 
+// Not in Embedded Swift: Swift concurrency's tasks, clocks and async streams.
+#if !hasFeature(Embedded)
 /// The streams of steps of one live driver: each ``makeStream(bufferingNewest:)`` gives a new
 /// consumer its own bounded stream of every step published from then on.
 ///
@@ -94,3 +96,4 @@ public final class StatechartStepStreams<StateID: Hashable & Sendable, Event: St
         }
     }
 }
+#endif

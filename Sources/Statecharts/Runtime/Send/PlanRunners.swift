@@ -232,13 +232,18 @@ public final class _CompiledPlanTables: @unchecked Sendable {
 
     /// The send tables of `chart` with `planOf`, the compiled chart's plan of each candidate
     /// (``_GeneratedPlan/none`` for none), and `jointOf`, its joint step of each of the chart's.
-    public init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [_GeneratedPlan],
-                                         jointOf: [_GeneratedJoint]) {
+    public convenience init<StateID, Event, Context>(chart: Statechart<StateID, Event, Context>, planOf: [_GeneratedPlan],
+                                                     jointOf: [_GeneratedJoint]) {
+        self.init(direct: chart.direct, owner: chart, planOf: planOf, jointOf: jointOf)
+    }
+
+    // Not generic: Embedded Swift allows no generic designated initializer in a class.
+    init(direct: _DirectTableHandle, owner: AnyObject, planOf: [_GeneratedPlan], jointOf: [_GeneratedJoint]) {
         // At least one element each, so that the pointers are never to empty storage.
         let plans: _Table<_CandidateIndex, _GeneratedPlan> = storage.table(planOf.isEmpty ? [.none] : planOf)
         let joints: _Table<_JointIndex, _GeneratedJoint> = storage.table(jointOf.isEmpty ? [_GeneratedJoint(rawValue: -1)] : jointOf)
-        sendTables = _CompiledSendTables(planOf: UnsafePointer(plans.base), direct: chart.direct, jointOf: UnsafePointer(joints.base))
-        self.chart = chart
+        sendTables = _CompiledSendTables(planOf: UnsafePointer(plans.base), direct: direct, jointOf: UnsafePointer(joints.base))
+        self.chart = owner
     }
 }
 

@@ -196,7 +196,7 @@ extension StatechartInstance {
             return SendResult(log, from: from, to: currentConfiguration)
         }
         if !areRegionLocal(UnsafeBufferPointer(picks)) {
-            let enabled = removeConflictingTransitions(picks.map(\.transition))
+            let enabled = removeConflictingTransitions(picks.map { $0.transition })
             microstep(enabled, &log, &observer)
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)

@@ -5,7 +5,7 @@
 /// A snapshot is taken between macrosteps, so the internal queue is always empty.
 public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: StatechartEvent>: Sendable {
     /// The life of the instance.
-    public enum Status: String, Sendable, Hashable, Codable {
+    public enum Status: String, Sendable, Hashable {
         /// Created, not started.
         case notStarted
         /// Started, accepting events.
@@ -73,9 +73,12 @@ public struct StatechartSnapshot<StateID: Hashable & Sendable, Event: Statechart
 }
 
 extension StatechartSnapshot.PendingEvent: Equatable where Event: Equatable {}
-extension StatechartSnapshot.PendingEvent: Codable where Event: Codable {}
 extension StatechartSnapshot: Equatable where Event: Equatable {}
+#if !hasFeature(Embedded)  // Embedded Swift has no Codable
+extension StatechartSnapshot.Status: Codable {}
+extension StatechartSnapshot.PendingEvent: Codable where Event: Codable {}
 extension StatechartSnapshot: Codable where StateID: Codable, Event: Codable {}
+#endif
 
 /// Why a snapshot cannot be restored into a chart.
 public struct SnapshotRestoreError: Error, Sendable, Hashable, CustomStringConvertible {
