@@ -16,38 +16,18 @@ build: deps
 browser-deps:
 	@bash scripts/ensure-system-packages.sh browser
 
-demo: deps
-	$(SWIFT) run statecharts-demo
-
-# The live inspector: media players running under it; prints the page's URL (Ctrl-C stops it).
-inspector-demo: deps
-	$(SWIFT) run statecharts-inspector-demo
-
-# A durable order survives kill -9 with a timer pending (SQLite; docs/durable.md).
-.PHONY: durable-demo
-durable-demo: deps
-	SWIFT=$(SWIFT) bash scripts/durable-kill-demo.sh
-
-# The durable store's crash test: 4 worker processes, 100,000 events, 10,000 instances, 50 kill -9s,
-# on SQLite and on PostgreSQL, checked against a reference run (release build; docs/durable.md,
-# "Proof"). `make test` runs a short one.
-.PHONY: durable-crash durable-bench
-durable-crash: deps
-	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash
-
-# The durable store's throughput on SQLite and PostgreSQL; writes Benchmarks/results/durable.json.
-durable-bench: deps
-	SWIFT=$(SWIFT) bash scripts/durable-load.sh bench
-
 # The tests: the Swift suites, the compiled charts' error locations, the typed SCXML example
 # package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
 # headless Chromium, a short run of the inspector under load (200 instances at 10 Hz, 15 s;
-# `make inspector-scale` is the full one), and a short crash test of the durable store (`make durable-crash`).
+# `make inspector-scale` is the full one), a short crash test of the durable store (`make durable-crash`),
+# and the availability audit (docs/platforms.md).
 # The durable store's PostgreSQL tests use STATECHARTS_POSTGRES_URL, or a throwaway server started
 # around `swift test` when this machine can (scripts/postgres-test-server.sh).
 test: deps browser-deps
 	/usr/bin/python3 scripts/check-core-layers.py
 	bash scripts/test-check-core-layers.sh
+	/usr/bin/python3 scripts/check-availability.py
+	bash scripts/test-check-availability.sh
 	$(SWIFT) build --build-tests
 	bash scripts/postgres-test-server.sh run $(SWIFT) test
 	bash scripts/check-compiled-error-location.sh

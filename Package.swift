@@ -5,6 +5,13 @@ import PackageDescription
 
 let package = Package(
     name: "Statecharts",
+    // The oldest Apple systems the package builds for: those that ship `Synchronization`'s `Mutex`
+    // and `Atomic` (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), the locks of the core's
+    // runners and the inspector. The core's other newer APIs are older still: `Duration` and
+    // `Clock` (macOS 13, iOS 16); `StatechartsObservation` needs `Observation` (macOS 14, iOS 17).
+    // `make test` checks that Sources/ uses nothing newer (scripts/check-availability.py, from
+    // the availability the toolchain's own modules declare). Linux has no such floor.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Statecharts", targets: ["Statecharts"]),
         .library(name: "StatechartsSCXML", targets: ["StatechartsSCXML"]),

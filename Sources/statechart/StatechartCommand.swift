@@ -7,6 +7,7 @@ struct StatechartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "statechart",
         abstract: "Validate, run, draw and analyse SCXML statecharts.",
+        version: ToolVersion.current,
         subcommands: [ValidateCommand.self, RunCommand.self, RenderCommand.self, TraceCommand.self,
                       CheckCommand.self, PathsCommand.self, InspectCommand.self, VerifyCommand.self, ExportCommand.self,
                       MigrateCheckCommand.self, DurableCommand.self]
