@@ -16,14 +16,59 @@ build: deps
 browser-deps:
 	@bash scripts/ensure-system-packages.sh browser
 
+# QEMU for Arm and the Arm GCC toolchain, for the Embedded example.
+embedded-deps:
+	@bash scripts/ensure-system-packages.sh embedded
+
+# The traffic light of Examples/Embedded on a Cortex-M4 under QEMU (mps2-an386): builds the core
+# in Embedded Swift and the firmware, runs it and prints its trace and what it measured.
+.PHONY: embedded embedded-size embedded-deps
+embedded: deps embedded-deps
+	bash scripts/embedded.sh run
+
+# The traffic light's simulator page: the chart compiled to WebAssembly behind its diagram, one
+# self-contained file (.build/embedded/wasm-simulator/index.html) that opens from file://.
+.PHONY: wasm-simulator
+wasm-simulator: deps
+	bash scripts/embedded.sh wasm
+
+# Flash and RAM of the firmware, of an empty firmware and of the same chart as a C switch
+# machine, with instructions per event on the emulated core (docs/embedded.md).
+embedded-size: deps embedded-deps
+	bash scripts/embedded.sh size
+
+demo: deps
+	$(SWIFT) run statecharts-demo
+
+# The live inspector: media players running under it; prints the page's URL (Ctrl-C stops it).
+inspector-demo: deps
+	$(SWIFT) run statecharts-inspector-demo
+
+# A durable order survives kill -9 with a timer pending (SQLite; docs/durable.md).
+.PHONY: durable-demo
+durable-demo: deps
+	SWIFT=$(SWIFT) bash scripts/durable-kill-demo.sh
+
+# The durable store's crash test: 4 worker processes, 100,000 events, 10,000 instances, 50 kill -9s,
+# on SQLite and on PostgreSQL, checked against a reference run (release build; docs/durable.md,
+# "Proof"). `make test` runs a short one.
+.PHONY: durable-crash durable-bench
+durable-crash: deps
+	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash
+
+# The durable store's throughput on SQLite and PostgreSQL; writes Benchmarks/results/durable.json.
+durable-bench: deps
+	SWIFT=$(SWIFT) bash scripts/durable-load.sh bench
+
 # The tests: the Swift suites, the compiled charts' error locations, the typed SCXML example
 # package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
 # headless Chromium, a short run of the inspector under load (200 instances at 10 Hz, 15 s;
 # `make inspector-scale` is the full one), a short crash test of the durable store (`make durable-crash`),
-# and the availability audit (docs/platforms.md).
+# the availability audit (docs/platforms.md), and the core built in Embedded Swift for Cortex-M4,
+# RISC-V and wasm32 with the traffic light's firmware run under QEMU against the host's trace.
 # The durable store's PostgreSQL tests use STATECHARTS_POSTGRES_URL, or a throwaway server started
 # around `swift test` when this machine can (scripts/postgres-test-server.sh).
-test: deps browser-deps
+test: deps browser-deps embedded-deps
 	/usr/bin/python3 scripts/check-core-layers.py
 	bash scripts/test-check-core-layers.sh
 	/usr/bin/python3 scripts/check-availability.py
@@ -36,6 +81,7 @@ test: deps browser-deps
 	$(SWIFT) build --product statecharts-inspector-demo
 	/usr/bin/python3 scripts/inspector-scale.py .build/debug/statecharts-inspector-demo --instances 200 --seconds 15 --timeline 50
 	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash --short
+	bash scripts/embedded.sh test
 
 # The inspector under load: 1,000 media players at 10 Hz for 60 s with a page open (release build);
 # writes Benchmarks/results/inspector-scale.json. `make bench` runs it too.

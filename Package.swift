@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "MediaPlayerExample", targets: ["MediaPlayerExample"]),
         .executable(name: "statechart", targets: ["statechart"]),
         .executable(name: "statecharts-demo", targets: ["StatechartsDemo"]),
+        // The traffic light of Examples/Embedded run on the host, the trace its firmware must match.
+        .executable(name: "statecharts-traffic-light", targets: ["TrafficLightHost"]),
         .executable(name: "statecharts-inspector-demo", targets: ["StatechartsInspectorDemo"]),
         .executable(name: "statecharts-durable-demo", targets: ["StatechartsDurableDemo"]),
         .executable(name: "statecharts-durable-load", targets: ["StatechartsDurableLoad"]),
@@ -183,6 +185,13 @@ let package = Package(
         // The demos' media player chart.
         .target(name: "MediaPlayerExample", dependencies: ["Statecharts"], path: "Examples/MediaPlayer"),
 
+        // Examples/Embedded: the traffic light, built for microcontrollers by scripts/embedded.sh
+        // (Embedded Swift) and here for the host, whose trace the firmware's must equal.
+        .target(name: "TrafficLightChart", dependencies: ["Statecharts"], path: "Examples/Embedded/Chart"),
+        .executableTarget(
+            name: "TrafficLightHost", dependencies: ["TrafficLightChart", "StatechartsGraphviz"], path: "Examples/Embedded/Host"
+        ),
+
         // `make demo`: an example chart run through a few events, with its diagrams.
         .executableTarget(
             name: "StatechartsDemo",
@@ -304,7 +313,7 @@ if threadedSuitesOnly {
     droppedTargets.formUnion([
         "StatechartsMigration", "StatechartsLogging", "StatechartsSCXMLCodegen",
         "statechart-scxml-codegen", "StatechartsSCXMLPlugin", "MediaPlayerExample", "StatechartsDemo",
-        "StatechartsInspectorDemo", "StatechartsDurableDemo",
+        "TrafficLightChart", "TrafficLightHost", "StatechartsInspectorDemo", "StatechartsDurableDemo",
         "StatechartsSCXMLTests", "StatechartsAnalysisTests", "StatechartsCompiledTests", "StatechartsCompiledMacrosTests",
         "StatechartsMigrationTests", "StatechartsLoggingTests", "StatechartsSCXMLCodegenTests", "StatechartsVerificationTests",
     ])

@@ -4,7 +4,8 @@
 # With the argument `bench` (scripts/bench.sh, scripts/bench-smoke.sh) also Boost's headers
 # (libboost-dev), which the benchmark package's Boost.MSM peer (Benchmarks/Sources/CBoostMSM) needs;
 # with `browser` (`make test`, the inspector's page tests) headless Chromium, its WebDriver and
-# Debian's python3-selenium.
+# Debian's python3-selenium; with `embedded` (`make test`, `make embedded`) QEMU for Arm and
+# the Arm GCC toolchain.
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
 set -euo pipefail
 
@@ -27,6 +28,12 @@ fi
 command -v spin >/dev/null 2>&1 || missing+=(spin)
 # postgresql: the server the durable store's PostgreSQL tests start (scripts/postgres-test-server.sh).
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
+# qemu-system-arm and gcc-arm-none-eabi: the Embedded example's board under emulation and the C
+# machine it is measured against (scripts/embedded.sh).
+if [ "${1:-}" = "embedded" ]; then
+  command -v qemu-system-arm >/dev/null 2>&1 || missing+=(qemu-system-arm)
+  command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
+fi
 if [ "${1:-}" = "browser" ] || [ "${1:-}" = "bench" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)

@@ -1,0 +1,34 @@
+import Foundation
+import StatechartsGraphviz
+import TrafficLightChart
+
+// The traffic light of Examples/Embedded, run on the host: prints the trace the firmware prints
+// under QEMU and the WebAssembly module under wasmkit (scripts/embedded.sh and
+// scripts/wasm-simulator.sh compare them). `--measure` then sends the firmware's measured loop
+// too (for valgrind's counts on the host); `--svg FILE` writes the chart's diagram instead, for
+// the simulator page.
+let arguments = CommandLine.arguments
+do {
+    let chart = try trafficLight()
+    if let flag = arguments.firstIndex(of: "--svg") {
+        guard flag + 1 < arguments.count else {
+            FileHandle.standardError.write(Data("usage: statecharts-traffic-light [--measure] [--svg FILE]\n".utf8))
+            exit(2)
+        }
+        // Left to right, and each state's elements classed `sc-s<N>` for the page's script.
+        let options = DiagramOptions(direction: .leftRight, elementClasses: true)
+        let svg = try chart.renderDiagram(format: .svg, options: options).bytes
+        try Data(svg).write(to: URL(fileURLWithPath: arguments[flag + 1]))
+        exit(0)
+    }
+    var light = chart.start(context: Counters())
+    runTrafficScript(&light, emit: { print($0) }, measure: { $0() })
+    if arguments.contains("--measure") {
+        for _ in 0..<200 {
+            for signal in measuredEvents { _ = light.send(signal) }
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("statecharts-traffic-light: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The core in Embedded Swift, and the traffic light of Examples/Embedded on a microcontroller.
+#
+#   bash scripts/embedded.sh test   # what `make test` runs: the core built for Cortex-M4
+#                                   # (armv7em), RISC-V (riscv32) and wasm32; the firmware run
+#                                   # under QEMU (mps2-an386) and its trace compared with the host's
+#   bash scripts/embedded.sh run    # `make embedded`: builds and runs the firmware, prints all
+#   bash scripts/embedded.sh size   # `make embedded-size`: flash and RAM of the firmware, of an
+#                                   # empty firmware and of the C machine, instructions per event
+#   bash scripts/embedded.sh wasm   # `make wasm-simulator`: the WebAssembly module and the
+#                                   # simulator page, .build/embedded/wasm-simulator/index.html
+#
+# `test` also runs the WebAssembly module under wasmkit (the toolchain's) against the host's
+# trace and drives the simulator page in headless Chromium (Tests/Browser/simulator_browser_test.py).
+#
+# Needs qemu-system-arm and gcc-arm-none-eabi (scripts/ensure-system-packages.sh embedded); the
+# Swift toolchain brings the Embedded standard libraries, clang and ld.lld. Output in
+# .build/embedded/.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+mode="${1:-test}"
+out="$root/.build/embedded"
+board="Examples/Embedded/Board"
+runtime="Examples/Embedded/Runtime"
+mkdir -p "$out"
+
+swift_flags() { # TARGET
+    echo "-enable-experimental-feature Embedded -target $1 -wmo -parse-as-library -Osize -swift-version 6" \
+         "-Xfrontend -disable-stack-protector -Xfrontend -function-sections"
+}
+
+# The core as an Embedded Swift module for TARGET, in $out/TARGET.
+build_core() {
+    local target="$1" dir="$out/$1"
+    mkdir -p "$dir"
+    # shellcheck disable=SC2046
+    swiftc $(swift_flags "$target") -module-name Statecharts -package-name Statecharts \
+        -emit-module -emit-module-path "$dir/Statecharts.swiftmodule" -c -o "$dir/Statecharts.o" \
+        $(find Sources/Statecharts -name '*.swift' | sort)
+    echo "embedded: the core builds for $target ($(stat -c %s "$dir/Statecharts.o") bytes of object code)"
+}
+
+arm_cc() { arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -Os -ffreestanding -fno-builtin \
+                             -ffunction-sections -fdata-sections -Wall -Werror "$@"; }
+libgcc() { arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -print-libgcc-file-name; }
+
+# A firmware for mps2-an386 from Swift sources and the board's startup: $out/NAME.elf.
+link_swift_firmware() {
+    local name="$1"; shift
+    local dir="$out/armv7em-none-none-eabi"
+    # shellcheck disable=SC2046
+    swiftc $(swift_flags armv7em-none-none-eabi) -enable-experimental-feature Extern -module-name "$name" \
+        -I "$dir" -c -o "$out/$name.o" "$@"
+    ld.lld -T "$board/link.ld" --gc-sections "$out/startup.o" "$out/runtime.o" "$out/$name.o" "$dir/Statecharts.o" \
+        /opt/swift/usr/lib/swift/embedded/armv7em-none-none-eabi/libswiftUnicodeDataTables.a "$(libgcc)" \
+        -o "$out/$name.elf"
+}
+
+build_firmware() {
+    build_core armv7em-none-none-eabi
+    arm_cc -I "$runtime" -c "$board/startup.c" -o "$out/startup.o"
+    arm_cc -I "$runtime" -c "$runtime/runtime.c" -o "$out/runtime.o"
+    link_swift_firmware TrafficLight Examples/Embedded/Chart/*.swift Examples/Embedded/Firmware/*.swift
+    link_swift_firmware Empty Examples/Embedded/Empty/main.swift
+    arm_cc -I "$board" -I "$runtime" -c Examples/Embedded/CMachine/traffic.c -o "$out/traffic-c.o"
+    arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -nostdlib -nostartfiles -Wl,--gc-sections -T "$board/link.ld" \
+        "$out/startup.o" "$out/runtime.o" "$out/traffic-c.o" -lgcc -o "$out/TrafficLightC.elf"
+}
+
+# Runs a firmware under QEMU (instructions counted: -icount), with a time limit; its output in
+# $out/NAME.out. QEMU exits with the firmware's status (semihosting).
+run_firmware() {
+    local name="$1"
+    timeout 120 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial stdio \
+        -semihosting-config enable=on,target=native -icount shift=0 -kernel "$out/$name.elf" > "$out/$name.out" 2>&1
+}
+
+# The traffic light as a WebAssembly module (Examples/WasmSimulator): $out/traffic-light.wasm.
+build_wasm_module() {
+    local target=wasm32-unknown-none-wasm dir="$out/wasm32-unknown-none-wasm"
+    [ -f "$dir/Statecharts.o" ] || build_core "$target"
+    # shellcheck disable=SC2046
+    swiftc $(swift_flags "$target") -module-name TrafficLightWasm -I "$dir" -c -o "$out/wasm-module.o" \
+        Examples/Embedded/Chart/*.swift Examples/WasmSimulator/Module/*.swift
+    local cc=(clang --target=wasm32-unknown-unknown -Os -ffreestanding -fno-builtin -nostdlib -Wall -Werror -I "$runtime")
+    "${cc[@]}" -c "$runtime/runtime.c" -o "$out/wasm-runtime.o"
+    "${cc[@]}" -c Examples/WasmSimulator/Runtime/wasm.c -o "$out/wasm-platform.o"
+    local exports=()
+    for name in sim_start sim_send sim_advance sim_is_active sim_can sim_now sim_counter sim_pending; do
+        exports+=("--export=$name")
+    done
+    wasm-ld --gc-sections --no-entry "${exports[@]}" "$out/wasm-platform.o" "$out/wasm-runtime.o" \
+        "$out/wasm-module.o" "$dir/Statecharts.o" \
+        "/opt/swift/usr/lib/swift/embedded/$target/libswiftUnicodeDataTables.a" -o "$out/traffic-light.wasm"
+    echo "embedded: the WebAssembly module: $(stat -c %s "$out/traffic-light.wasm") bytes"
+}
+
+# The simulator page: the template with its style, the diagram (rendered by the host through
+# Graphviz), the module (base64) and its script inlined: $out/wasm-simulator/index.html.
+build_page() {
+    local host="$root/.build/debug/statecharts-traffic-light" page="$out/wasm-simulator"
+    mkdir -p "$page"
+    "$host" --svg "$out/traffic-light.svg"
+    /usr/bin/python3 - "$out/traffic-light.svg" "$out/traffic-light.wasm" "$page/index.html" <<'PY'
+import base64, re, sys
+svg_path, wasm_path, out_path = sys.argv[1:]
+folder = "Examples/WasmSimulator/Page/"
+page = open(folder + "index.html", encoding="utf-8").read()
+svg = open(svg_path, encoding="utf-8").read()
+svg = svg[svg.index("<svg"):]  # without the XML declaration and doctype
+parts = {
+    "/*STYLE*/": open(folder + "simulator.css", encoding="utf-8").read(),
+    "<!--DIAGRAM-->": svg,
+    "/*MODULE*/": base64.b64encode(open(wasm_path, "rb").read()).decode(),
+    "/*SCRIPT*/": open(folder + "simulator.js", encoding="utf-8").read(),
+}
+for marker, text in parts.items():
+    assert page.count(marker) == 1, marker
+    page = page.replace(marker, text)
+open(out_path, "w", encoding="utf-8").write(page)
+PY
+    echo "embedded: the simulator page: $page/index.html ($(stat -c %s "$page/index.html") bytes)"
+}
+
+host_trace() {
+    local host="$root/.build/debug/statecharts-traffic-light"
+    [ -x "$host" ] || swift build --product statecharts-traffic-light >/dev/null
+    "$host" > "$out/host.out"
+}
+
+compare() { # NAME: its trace lines (not `#`) against the host's
+    if ! diff <(grep -v '^#' "$out/$1.out") "$out/host.out" > "$out/$1.diff"; then
+        echo "embedded: FAIL: the trace of $1 on the Cortex-M4 differs from the host's:" >&2
+        cat "$out/$1.diff" >&2
+        return 1
+    fi
+    echo "embedded: $1's trace on the Cortex-M4 equals the host's ($(wc -l < "$out/host.out") lines)"
+}
+
+sizes() { # NAME: flash (text + rodata + data's image) and static RAM (data + bss), from the ELF
+    arm-none-eabi-size -A "$out/$1.elf" | awk -v name="$1" '
+        $1 == ".text" || $1 == ".rodata" || $1 ~ /^\.ARM/ { flash += $2 }
+        $1 == ".data" { flash += $2; ram += $2 }
+        $1 == ".bss" || $1 == ".got" { ram += $2 }
+        END { printf "%s flash %d bytes, static RAM %d bytes\n", name, flash, ram }'
+}
+
+case "$mode" in
+    test)
+        build_firmware
+        build_core riscv32-none-none-eabi
+        build_core wasm32-unknown-none-wasm
+        build_wasm_module
+        run_firmware TrafficLight || { echo "embedded: the firmware failed under QEMU:" >&2; cat "$out/TrafficLight.out" >&2; exit 1; }
+        run_firmware TrafficLightC || { echo "embedded: the C machine failed under QEMU:" >&2; cat "$out/TrafficLightC.out" >&2; exit 1; }
+        host_trace
+        compare TrafficLight
+        compare TrafficLightC
+        wasmkit run "$out/traffic-light.wasm" > "$out/wasm.out"
+        if ! diff "$out/wasm.out" "$out/host.out" > "$out/wasm.diff"; then
+            echo "embedded: FAIL: the WebAssembly module's trace differs from the host's:" >&2
+            cat "$out/wasm.diff" >&2
+            exit 1
+        fi
+        echo "embedded: the WebAssembly module's trace under wasmkit equals the host's"
+        grep '^#' "$out/TrafficLight.out" | sed 's/^# /embedded: firmware: /'
+        build_page
+        /usr/bin/python3 Tests/Browser/simulator_browser_test.py "$out/wasm-simulator/index.html" \
+            --screenshot "$out/wasm-simulator/simulator.png"
+        ;;
+    wasm)
+        build_core wasm32-unknown-none-wasm
+        build_wasm_module
+        [ -x "$root/.build/debug/statecharts-traffic-light" ] || swift build --product statecharts-traffic-light >/dev/null
+        build_page
+        ;;
+    run)
+        build_firmware
+        run_firmware TrafficLight || true
+        cat "$out/TrafficLight.out"
+        ;;
+    size)
+        build_firmware
+        run_firmware TrafficLight || true
+        run_firmware TrafficLightC || true
+        run_firmware Empty || true
+        for name in Empty TrafficLight TrafficLightC; do
+            echo "embedded: $(sizes $name)"
+            grep '^#' "$out/$name.out" | sed "s/^# /embedded: $name: /"
+        done
+        ;;
+    *)
+        echo "usage: scripts/embedded.sh test|run|size|wasm" >&2
+        exit 2
+        ;;
+esac
