@@ -81,10 +81,11 @@ struct HTTPArguments: ParsableArguments {
         }
     }
 
-    /// `policy`, widened to the server's own address (`--http 192.0.2.1:8080`), so that the
-    /// chart's sends to its own location (`_ioprocessors['basichttp'].location`) arrive.
+    /// `policy`, widened to the server's own address when it is not loopback (`--http
+    /// 0.0.0.0:8080`), so that the chart's sends to its own location
+    /// (`_ioprocessors['basichttp'].location`) arrive; the tool's policy permits loopback anyway.
     static func policy(_ policy: BasicHTTPSendPolicy, reaching address: (host: String, port: Int)) -> BasicHTTPSendPolicy {
-        guard !policy.permitsAnyDestination, !(policy.permitsLoopback && isLoopback(address.host)) else { return policy }
+        guard !policy.permitsAnyDestination, !isLoopback(address.host) else { return policy }
         let own = BasicHTTPSendPolicy.Destination(host: address.host, port: address.port == 0 ? nil : address.port)
         var widened = BasicHTTPSendPolicy.allowing(policy.destinations + [own], includingLoopback: policy.permitsLoopback)
         widened.refusalAdvice = policy.refusalAdvice
