@@ -2,12 +2,12 @@ import NIOCore
 import NIOPosix
 
 extension BasicHTTPClient {
-    /// A connection to `target` that `policy` permits, through a bootstrap made by `bootstrap`. With ``BasicHTTPSendPolicy/anyDestination``,
-    /// NIO resolves and connects as it will. Otherwise the host is resolved first (on NIO's thread
-    /// pool, off the event loops), each address is checked, and only the permitted ones are
-    /// connected to, in the resolver's order, the next one when a connection fails. A target with
-    /// no permitted address fails with a ``BasicHTTPClientError`` saying so, and opens no
-    /// connection.
+    /// A connection to `target` that `policy` permits, through a bootstrap made by `bootstrap`
+    /// for each attempt. With ``BasicHTTPSendPolicy/anyDestination``, NIO resolves and connects
+    /// as it will. Otherwise the host is resolved first (on NIO's thread pool, off the event
+    /// loops), each address is checked, and only the permitted ones are connected to, in the
+    /// resolver's order, the next one when a connection fails. A target with no permitted address
+    /// fails with a ``BasicHTTPClientError`` saying so, and opens no connection.
     static func connect(
         _ bootstrap: @escaping @Sendable () -> ClientBootstrap, to target: Target, policy: BasicHTTPSendPolicy, eventLoop: any EventLoop
     ) -> EventLoopFuture<any Channel> {
