@@ -76,7 +76,7 @@ public final class StatechartInspector: Sendable {
         let registry = InspectorRegistry()
         let diagrams = DiagramCache(limits: diagramLimits)
         let server = try await InspectorServer.start(
-            host: host, port: port, access: InspectorAccess(token: token, extraOrigins: allowedOrigins),
+            host: host, port: port, access: InspectorAccess(token: token, extraOrigins: allowedOrigins, hostCheck: InspectorHostCheck(listenHost: host)),
             hub: InspectorHub(registry: registry, clock: clock))
         if !InspectorServer.isLoopback(host) {
             FileHandle.standardError.write(Data("Inspector: warning: listening on \(host), not loopback: anyone who can reach this address and has the URL with its token can drive the attached instances\n".utf8))

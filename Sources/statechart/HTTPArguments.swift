@@ -51,8 +51,9 @@ struct HTTPArguments: ParsableArguments {
     }
 
     /// The processor this run serves: started where `--http` says, or on loopback when the chart
-    /// at `path` names it; `nil` when neither. A failure to listen is reported, exit status 1.
-    func start(for path: String) throws -> BasicHTTPEventProcessor? {
+    /// at `path` names it; `nil` when neither. Its sends go where `sendPolicy` permits, and to the
+    /// address it listens on. A failure to listen is reported, exit status 1.
+    func start(for path: String, sendPolicy: BasicHTTPSendPolicy) throws -> BasicHTTPEventProcessor? {
         let address: (host: String, port: Int)
         if let http, let given = Self.address(http) {
             address = given
@@ -61,11 +62,12 @@ struct HTTPArguments: ParsableArguments {
         } else {
             return nil
         }
-        if !(address.host == "localhost" || address.host == "::1" || address.host.hasPrefix("127.")) {
+        if !Self.isLoopback(address.host) {
             Console.error("statechart: warning: the Basic HTTP server listens on \(address.host), not loopback: anyone who can reach it can send the chart events")
         }
         let started = BlockingValue<Result<BasicHTTPEventProcessor, BasicHTTPError>>()
-        let configuration = BasicHTTPEventProcessor.Configuration(host: address.host, port: address.port)
+        var configuration = BasicHTTPEventProcessor.Configuration(host: address.host, port: address.port)
+        configuration.sendPolicy = Self.policy(sendPolicy, reaching: address)
         Task {
             do throws(BasicHTTPError) { started.set(.success(try await BasicHTTPEventProcessor.start(configuration))) } catch {
                 started.set(.failure(error))
@@ -77,6 +79,22 @@ struct HTTPArguments: ParsableArguments {
             Console.error("statechart: --http: \(error)")
             throw ExitCodeError.failure
         }
+    }
+
+    /// `policy`, widened to the server's own address when it is not loopback (`--http
+    /// 0.0.0.0:8080`), so that the chart's sends to its own location
+    /// (`_ioprocessors['basichttp'].location`) arrive; the tool's policy permits loopback anyway.
+    static func policy(_ policy: BasicHTTPSendPolicy, reaching address: (host: String, port: Int)) -> BasicHTTPSendPolicy {
+        guard !policy.permitsAnyDestination, !isLoopback(address.host) else { return policy }
+        let own = BasicHTTPSendPolicy.Destination(host: address.host, port: address.port == 0 ? nil : address.port)
+        var widened = BasicHTTPSendPolicy.allowing(policy.destinations + [own], includingLoopback: policy.permitsLoopback)
+        widened.refusalAdvice = policy.refusalAdvice
+        return widened
+    }
+
+    /// Whether `host` names a loopback address (`localhost`, `::1`, `127.…`).
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// Stops `processor`'s server and waits until it no longer listens.

@@ -38,7 +38,10 @@ struct RunCommand: ParsableCommand {
         the chart's <send>s of that type POST events, and events POSTed to its location \
         (_ioprocessors['basichttp'].location) are given to it after each STEP, one line each, \
         labelled (received). With --until-idle the clock moves only once the chart's HTTP sends \
-        are answered, so a delayed time-out never overtakes them.
+        are answered, so a delayed time-out never overtakes them. Those sends reach only this \
+        machine (loopback addresses, after the target's name is resolved) and the --http address, \
+        unless --allow-send-to HOST[:PORT] (repeatable) permits more: a send elsewhere opens no \
+        connection and raises error.communication.
         """
     )
 
@@ -65,11 +68,13 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var httpServer: HTTPArguments
 
+    @OptionGroup var sendAccess: SendAccessArguments
+
     func run() throws {
         let parsed = try StepArguments.parse(steps)
         let loaded = try StepArguments.load(chart, options: access.readerOptions, limits: scriptLimits.limits)
         try strictness.checkEvents(parsed, of: loaded, path: chart)
-        let http = try httpServer.start(for: chart)
+        let http = try httpServer.start(for: chart, sendPolicy: sendAccess.sendPolicy)
         defer { if let http { HTTPArguments.stop(http) } }
         var runner: ChartRunner
         do { runner = try ChartRunner(loaded, ioProcessors: http.map { [$0] } ?? []) } catch {

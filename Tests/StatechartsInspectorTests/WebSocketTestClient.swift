@@ -191,10 +191,11 @@ struct TestHTTPResponse {
 }
 
 /// Sends one request with `Connection: close` and reads the whole response.
-func testHTTPRequest(port: Int, method: String = "GET", path: String, headers: [(String, String)] = [],
+/// `host` is the `Host` header's value, `127.0.0.1:PORT` unless given.
+func testHTTPRequest(port: Int, method: String = "GET", path: String, host: String? = nil, headers: [(String, String)] = [],
                      timeout: Duration = .seconds(10)) throws -> TestHTTPResponse {
     let socket = try TestSocket(port: port)
-    var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
     request += "\r\n"
     try socket.write(request)

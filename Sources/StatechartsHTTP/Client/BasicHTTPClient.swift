@@ -58,21 +58,27 @@ enum BasicHTTPClient {
 
     /// Posts `body` to `target`; `completion` is called once, on an event loop thread.
     static func post(
-        _ body: String, to target: Target, group: any EventLoopGroup, connectTimeout: Duration, timeout: Duration,
+        _ body: String, to target: Target, policy: BasicHTTPSendPolicy, group: any EventLoopGroup,
+        connectTimeout: Duration, timeout: Duration,
         completion: @escaping @Sendable (BasicHTTPClientError?) -> Void
     ) {
         let once = Once(completion)
         let request = Request(target: target, body: body)
-        let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(TimeAmount(connectTimeout))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(BasicHTTPClientHandler(request: request, once: once))
+        // One bootstrap per connection attempt (a bootstrap cannot cross threads).
+        let bootstrap: @Sendable () -> ClientBootstrap = {
+            ClientBootstrap(group: group)
+                .connectTimeout(TimeAmount(connectTimeout))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        try channel.pipeline.syncOperations.addHandler(BasicHTTPClientHandler(request: request, once: once))
+                    }
                 }
-            }
-        bootstrap.connect(host: target.host, port: target.port).whenComplete { result in
+        }
+        BasicHTTPClient.connect(bootstrap, to: target, policy: policy, eventLoop: group.next()).whenComplete { result in
             switch result {
+            case .failure(let error as BasicHTTPClientError):
+                once.finish(error)
             case .failure(let error):
                 once.finish(BasicHTTPClientError("cannot connect to \(target.host):\(target.port): \(describe(error))"))
             case .success(let channel):

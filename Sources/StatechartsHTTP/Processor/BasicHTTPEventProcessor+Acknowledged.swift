@@ -11,7 +11,7 @@ extension BasicHTTPEventProcessor {
     func postAndWait(_ body: String, to target: BasicHTTPClient.Target, url: String) -> String? {
         let outcome = BasicHTTPSendOutcome()
         BasicHTTPClient.post(
-            body, to: target, group: group,
+            body, to: target, policy: configuration.sendPolicy, group: group,
             connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout
         ) { error in outcome.finish(error) }
         // The client reports within connectTimeout + requestTimeout; the margin only guards

@@ -28,6 +28,10 @@ import StatechartsSCXML
 /// connection, a timeout or an answer other than 2xx raises `error.communication` on the session's
 /// internal queue. With ``SendCompletion/background`` a send only starts the POST, and a failure
 /// learnt later is an `error.communication` event queued for the session like a received event.
+///
+/// Sends go anywhere unless ``Configuration/sendPolicy`` confines them (to loopback, or to an
+/// allow-list of hosts and ports): a target it refuses fails with `error.communication` too, and
+/// no connection is opened.
 public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
     /// The processor's type URI.
     public static let typeURI = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
@@ -54,6 +58,11 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         /// When a send returns to the sending session: once the receiver answered (the default),
         /// or as soon as the POST has started.
         public var sendCompletion: SendCompletion
+        /// Where sends may go: ``BasicHTTPSendPolicy/anyDestination`` by default;
+        /// ``BasicHTTPSendPolicy/loopbackOnly`` or an allow-list confine a chart's sends (checked
+        /// after the target's host is resolved; a refused send opens no connection and fails with
+        /// `error.communication`).
+        public var sendPolicy: BasicHTTPSendPolicy = .anyDestination
 
         /// A configuration; by default `127.0.0.1` on an ephemeral port, 2 s to connect, 5 s per
         /// send, 1 MiB bodies, 10,000 waiting events per session, idle connections closed after
@@ -162,7 +171,8 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
 
     /// POSTs `event` to `target` (an `http://` URL) and, with ``SendCompletion/acknowledged``,
     /// waits for the answer. Returns why the send failed: no target, not an `http://` URL, or (when
-    /// it waited) a refused connection, a timeout or an answer other than 2xx. A failure learnt
+    /// it waited) a destination ``Configuration/sendPolicy`` refuses, a refused connection, a
+    /// timeout or an answer other than 2xx. A failure learnt
     /// after it returned is queued for `sessionID` as `error.communication`.
     public func send(_ event: SCXMLEvent, to target: String?, from sessionID: String) -> String? {
         guard let target, !target.isEmpty else {
@@ -182,7 +192,7 @@ public final class BasicHTTPEventProcessor: SCXMLEventIOProcessor {
         let mailboxes = self.mailboxes
         let sendid = event.sendid
         BasicHTTPClient.post(
-            body, to: parsed, group: group,
+            body, to: parsed, policy: configuration.sendPolicy, group: group,
             connectTimeout: configuration.connectTimeout, timeout: configuration.requestTimeout
         ) { error in
             let failure = error.map { SCXMLEvent.communicationError("send to \(target) failed: \($0.message)", sendid: sendid) }

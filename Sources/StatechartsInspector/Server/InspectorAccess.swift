@@ -1,12 +1,15 @@
 import NIOHTTP1
 
-/// Who may use the inspector: requests carry the random token in their query (`?token=`), and
-/// WebSocket upgrades must come from the inspector's own page (`Origin`).
+/// Who may use the inspector: requests are addressed to it (`Host`, see ``InspectorHostCheck``),
+/// carry the random token in their query (`?token=`), and WebSocket upgrades must come from the
+/// inspector's own page (`Origin`).
 struct InspectorAccess: Sendable {
     /// The token, 32 random bytes as hex.
     let token: String
     /// Origins besides the inspector's own that may open a WebSocket (`https://stately.ai`).
     let extraOrigins: [String]
+    /// The `Host` headers the inspector answers.
+    let hostCheck: InspectorHostCheck
 
     /// A fresh random token.
     static func randomToken() -> String {

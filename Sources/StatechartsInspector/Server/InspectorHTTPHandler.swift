@@ -2,7 +2,8 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 
-/// Plain HTTP requests: the page at `/` (with the token), 403 without the token, 404 elsewhere.
+/// Plain HTTP requests: the page at `/` (with the token), 403 for a foreign `Host` or without the
+/// token, 404 elsewhere.
 final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -28,6 +29,10 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
 
     private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         let path = InspectorAccess.path(of: head.uri)
+        guard access.hostCheck.admits(head.headers, port: context.channel.localAddress?.port) else {
+            return respond(context, status: .forbidden, type: "text/plain; charset=utf-8",
+                           body: "403: this inspector answers only requests addressed to it (its own address and port in Host)\n", keepAlive: false)
+        }
         guard access.admits(uri: head.uri) else {
             return respond(context, status: .forbidden, type: "text/plain; charset=utf-8",
                            body: "403: this inspector needs its token: open the URL it printed (…/?token=…)\n", keepAlive: false)

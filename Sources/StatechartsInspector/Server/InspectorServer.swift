@@ -39,8 +39,9 @@ final class InspectorServer: Sendable {
                         maxFrameSize: maximumFrameSize,
                         shouldUpgrade: { channel, head in
                             let path = InspectorAccess.path(of: head.uri)
-                            let admitted = (path == "/ws" || path == "/stately") && access.admits(uri: head.uri)
-                                && access.admitsOrigin(head.headers)
+                            let admitted = (path == "/ws" || path == "/stately")
+                                && access.hostCheck.admits(head.headers, port: channel.localAddress?.port)
+                                && access.admits(uri: head.uri) && access.admitsOrigin(head.headers)
                             // Refused upgrades reach the HTTP handler, which answers 403 or 404.
                             return channel.eventLoop.makeSucceededFuture(admitted ? HTTPHeaders() : nil)
                         },
