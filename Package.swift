@@ -187,7 +187,7 @@ let package = Package(
 
         // Examples/Embedded: the traffic light, built for microcontrollers by scripts/embedded.sh
         // (Embedded Swift) and here for the host, whose trace the firmware's must equal.
-        .target(name: "TrafficLightChart", dependencies: ["Statecharts"], path: "Examples/Embedded/Chart"),
+        .target(name: "TrafficLightChart", dependencies: ["Statecharts", "StatechartsCompiled"], path: "Examples/Embedded/Chart"),
         .executableTarget(
             name: "TrafficLightHost", dependencies: ["TrafficLightChart", "StatechartsGraphviz"], path: "Examples/Embedded/Host"
         ),

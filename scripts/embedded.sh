@@ -30,7 +30,15 @@ swift_flags() { # TARGET
          "-Xfrontend -disable-stack-protector -Xfrontend -function-sections"
 }
 
-# The core as an Embedded Swift module for TARGET, in $out/TARGET.
+# The host's build of the traffic light: its trace, and the `@CompiledStatechart` macro's
+# plugin (a host program) that the Embedded builds load.
+host="$root/.build/debug/statecharts-traffic-light"
+macros="$root/.build/debug/StatechartsCompiledMacros-tool#StatechartsCompiledMacros"
+build_host() {
+    swift build --product statecharts-traffic-light >/dev/null
+}
+
+# The core and StatechartsCompiled as Embedded Swift modules for TARGET, in $out/TARGET.
 build_core() {
     local target="$1" dir="$out/$1"
     mkdir -p "$dir"
@@ -38,7 +46,12 @@ build_core() {
     swiftc $(swift_flags "$target") -module-name Statecharts -package-name Statecharts \
         -emit-module -emit-module-path "$dir/Statecharts.swiftmodule" -c -o "$dir/Statecharts.o" \
         $(find Sources/Statecharts -name '*.swift' | sort)
-    echo "embedded: the core builds for $target ($(stat -c %s "$dir/Statecharts.o") bytes of object code)"
+    # shellcheck disable=SC2046
+    swiftc $(swift_flags "$target") -module-name StatechartsCompiled -package-name Statecharts -I "$dir" \
+        -load-plugin-executable "$macros" \
+        -emit-module -emit-module-path "$dir/StatechartsCompiled.swiftmodule" -c -o "$dir/StatechartsCompiled.o" \
+        Sources/StatechartsCompiled/*.swift
+    echo "embedded: the core and StatechartsCompiled build for $target ($(stat -c %s "$dir/Statecharts.o") + $(stat -c %s "$dir/StatechartsCompiled.o") bytes of object code)"
 }
 
 arm_cc() { arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -Os -ffreestanding -fno-builtin \
@@ -51,8 +64,9 @@ link_swift_firmware() {
     local dir="$out/armv7em-none-none-eabi"
     # shellcheck disable=SC2046
     swiftc $(swift_flags armv7em-none-none-eabi) -enable-experimental-feature Extern -module-name "$name" \
-        -I "$dir" -c -o "$out/$name.o" "$@"
-    ld.lld -T "$board/link.ld" --gc-sections "$out/startup.o" "$out/runtime.o" "$out/$name.o" "$dir/Statecharts.o" \
+        -I "$dir" -load-plugin-executable "$macros" -c -o "$out/$name.o" "$@"
+    ld.lld -T "$board/link.ld" --gc-sections "$out/startup.o" "$out/runtime.o" "$out/$name.o" \
+        "$dir/Statecharts.o" "$dir/StatechartsCompiled.o" \
         /opt/swift/usr/lib/swift/embedded/armv7em-none-none-eabi/libswiftUnicodeDataTables.a "$(libgcc)" \
         -o "$out/$name.elf"
 }
@@ -81,7 +95,8 @@ build_wasm_module() {
     local target=wasm32-unknown-none-wasm dir="$out/wasm32-unknown-none-wasm"
     [ -f "$dir/Statecharts.o" ] || build_core "$target"
     # shellcheck disable=SC2046
-    swiftc $(swift_flags "$target") -module-name TrafficLightWasm -I "$dir" -c -o "$out/wasm-module.o" \
+    swiftc $(swift_flags "$target") -module-name TrafficLightWasm -I "$dir" -load-plugin-executable "$macros" \
+        -c -o "$out/wasm-module.o" \
         Examples/Embedded/Chart/*.swift Examples/WasmSimulator/Module/*.swift
     local cc=(clang --target=wasm32-unknown-unknown -Os -ffreestanding -fno-builtin -nostdlib -Wall -Werror -I "$runtime")
     "${cc[@]}" -c "$runtime/runtime.c" -o "$out/wasm-runtime.o"
@@ -91,7 +106,7 @@ build_wasm_module() {
         exports+=("--export=$name")
     done
     wasm-ld --gc-sections --no-entry "${exports[@]}" "$out/wasm-platform.o" "$out/wasm-runtime.o" \
-        "$out/wasm-module.o" "$dir/Statecharts.o" \
+        "$out/wasm-module.o" "$dir/Statecharts.o" "$dir/StatechartsCompiled.o" \
         "/opt/swift/usr/lib/swift/embedded/$target/libswiftUnicodeDataTables.a" -o "$out/traffic-light.wasm"
     echo "embedded: the WebAssembly module: $(stat -c %s "$out/traffic-light.wasm") bytes"
 }
@@ -99,7 +114,7 @@ build_wasm_module() {
 # The simulator page: the template with its style, the diagram (rendered by the host through
 # Graphviz), the module (base64) and its script inlined: $out/wasm-simulator/index.html.
 build_page() {
-    local host="$root/.build/debug/statecharts-traffic-light" page="$out/wasm-simulator"
+    local page="$out/wasm-simulator"
     mkdir -p "$page"
     "$host" --svg "$out/traffic-light.svg"
     /usr/bin/python3 - "$out/traffic-light.svg" "$out/traffic-light.wasm" "$page/index.html" <<'PY'
@@ -123,19 +138,20 @@ PY
     echo "embedded: the simulator page: $page/index.html ($(stat -c %s "$page/index.html") bytes)"
 }
 
+# The host's traces: both (host.out), and the plain chart's alone (host-plain.out), which the C
+# machine prints.
 host_trace() {
-    local host="$root/.build/debug/statecharts-traffic-light"
-    [ -x "$host" ] || swift build --product statecharts-traffic-light >/dev/null
     "$host" > "$out/host.out"
+    sed -n '/^== plain$/,/^== compiled$/p' "$out/host.out" | sed '1d;$d' > "$out/host-plain.out"
 }
 
-compare() { # NAME: its trace lines (not `#`) against the host's
-    if ! diff <(grep -v '^#' "$out/$1.out") "$out/host.out" > "$out/$1.diff"; then
-        echo "embedded: FAIL: the trace of $1 on the Cortex-M4 differs from the host's:" >&2
+compare() { # NAME HOST-TRACE WHERE: NAME's trace lines (not `#`) against the host's
+    if ! diff <(grep -v '^#' "$out/$1.out") "$out/$2" > "$out/$1.diff"; then
+        echo "embedded: FAIL: the trace of $1 $3 differs from the host's:" >&2
         cat "$out/$1.diff" >&2
         return 1
     fi
-    echo "embedded: $1's trace on the Cortex-M4 equals the host's ($(wc -l < "$out/host.out") lines)"
+    echo "embedded: $1's trace $3 equals the host's ($(wc -l < "$out/$2") lines)"
 }
 
 sizes() { # NAME: flash (text + rodata + data's image) and static RAM (data + bss), from the ELF
@@ -148,6 +164,7 @@ sizes() { # NAME: flash (text + rodata + data's image) and static RAM (data + bs
 
 case "$mode" in
     test)
+        build_host
         build_firmware
         build_core riscv32-none-none-eabi
         build_core wasm32-unknown-none-wasm
@@ -155,32 +172,29 @@ case "$mode" in
         run_firmware TrafficLight || { echo "embedded: the firmware failed under QEMU:" >&2; cat "$out/TrafficLight.out" >&2; exit 1; }
         run_firmware TrafficLightC || { echo "embedded: the C machine failed under QEMU:" >&2; cat "$out/TrafficLightC.out" >&2; exit 1; }
         host_trace
-        compare TrafficLight
-        compare TrafficLightC
+        compare TrafficLight host.out "on the Cortex-M4 (plain and compiled)"
+        compare TrafficLightC host-plain.out "on the Cortex-M4 (the C machine)"
         wasmkit run "$out/traffic-light.wasm" > "$out/wasm.out"
-        if ! diff "$out/wasm.out" "$out/host.out" > "$out/wasm.diff"; then
-            echo "embedded: FAIL: the WebAssembly module's trace differs from the host's:" >&2
-            cat "$out/wasm.diff" >&2
-            exit 1
-        fi
-        echo "embedded: the WebAssembly module's trace under wasmkit equals the host's"
+        compare wasm host.out "under wasmkit (plain and compiled)"
         grep '^#' "$out/TrafficLight.out" | sed 's/^# /embedded: firmware: /'
         build_page
         /usr/bin/python3 Tests/Browser/simulator_browser_test.py "$out/wasm-simulator/index.html" \
             --screenshot "$out/wasm-simulator/simulator.png"
         ;;
     wasm)
+        build_host
         build_core wasm32-unknown-none-wasm
         build_wasm_module
-        [ -x "$root/.build/debug/statecharts-traffic-light" ] || swift build --product statecharts-traffic-light >/dev/null
         build_page
         ;;
     run)
+        build_host
         build_firmware
         run_firmware TrafficLight || true
         cat "$out/TrafficLight.out"
         ;;
     size)
+        build_host
         build_firmware
         run_firmware TrafficLight || true
         run_firmware TrafficLightC || true

@@ -1,4 +1,5 @@
 import Statecharts
+import StatechartsCompiled
 
 /// One step of the example's run: an event sent, or the virtual clock moved on (delivering the
 /// delayed events that fall due, each with its macrostep).
@@ -47,15 +48,35 @@ public func describeSend(_ signal: Signal, _ result: SendResult) -> String {
     }
 }
 
-/// Runs ``trafficScript`` on a started instance, calling `emit` with each line of the trace.
+/// What the script needs of a running light: a plain instance or a compiled one.
+public protocol TrafficLightDriver {
+    /// Sends an event and runs its macrostep.
+    mutating func send(_ event: Signal) -> SendResult
+    /// Advances the clock, handing each delivery to `onDelivery`.
+    mutating func advanceClock(by duration: Duration, limit: Int, onDelivery: (DelayedDelivery<Signal>) -> Void) -> Int
+    /// The plain instance, for the trace.
+    var plain: StatechartInstance<Light, Signal, Counters> { get }
+}
+
+extension StatechartInstance: TrafficLightDriver where StateID == Light, Event == Signal, Context == Counters {
+    /// The instance itself.
+    public var plain: StatechartInstance<Light, Signal, Counters> { self }
+}
+
+extension CompiledInstance: TrafficLightDriver where Chart == TrafficLightChart {
+    /// The compiled instance's plain instance.
+    public var plain: StatechartInstance<Light, Signal, Counters> { instance }
+}
+
+/// Runs ``trafficScript`` on a started light, calling `emit` with each line of the trace.
 /// `measure` wraps each call that changes the instance (every send and every clock advance), so
 /// that the firmware can count what they allocate: the trace's lines are made outside it.
-public func runTrafficScript(
-    _ light: inout StatechartInstance<Light, Signal, Counters>,
+public func runTrafficScript<Driver: TrafficLightDriver>(
+    _ light: inout Driver,
     emit: (String) -> Void,
     measure: (() -> Void) -> Void
 ) {
-    emit(traceLine(0, "start", light))
+    emit(traceLine(0, "start", light.plain))
     // Room for every delivery of one advance, reserved before the measured calls.
     var deliveries: [DelayedDelivery<Signal>] = []
     deliveries.reserveCapacity(32)
@@ -64,18 +85,18 @@ public func runTrafficScript(
         case .send(let signal):
             var result: SendResult?
             measure { result = light.send(signal) }
-            if let result { emit(traceLine(index + 1, describeSend(signal, result), light)) }
+            if let result { emit(traceLine(index + 1, describeSend(signal, result), light.plain)) }
         case .advance(let seconds):
             deliveries.removeAll(keepingCapacity: true)
             measure {
-                light.advanceClock(by: .seconds(seconds), onDelivery: { delivery in
+                _ = light.advanceClock(by: .seconds(seconds), limit: 100_000, onDelivery: { delivery in
                     if deliveries.count < deliveries.capacity { deliveries.append(delivery) }
                 })
             }
             for delivery in deliveries {
                 emit("  at \(delivery.time.components.seconds)s " + describeSend(delivery.event, delivery.result))
             }
-            emit(traceLine(index + 1, "advance \(seconds)s", light))
+            emit(traceLine(index + 1, "advance \(seconds)s", light.plain))
         }
     }
 }

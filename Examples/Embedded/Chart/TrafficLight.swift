@@ -1,4 +1,5 @@
 import Statecharts
+import StatechartsCompiled
 
 // A traffic light with a pedestrian crossing and a night mode: the chart the firmware in
 // Examples/Embedded runs on a Cortex-M4 and the host runs on Linux, with the same events. It has
@@ -71,9 +72,15 @@ public enum Timing {
     public static let blink: Duration = .seconds(1)
 }
 
-/// The chart.
-public func trafficLight() throws(StatechartDefinitionError) -> Statechart<Light, Signal, Counters> {
-    try Statechart<Light, Signal, Counters> {
+/// The chart, compiled into Swift when the package builds (`@CompiledStatechart`): the firmware
+/// runs it both ways, as generated code and as the plain chart's tables.
+@CompiledStatechart
+public enum TrafficLightChart {
+    public typealias StateID = Light
+    public typealias Event = Signal
+    public typealias Context = Counters
+
+    public static let definition = Definition("traffic light") {
         Parallel(.operating) {
             State(.traffic, initial: .cycle) {
                 State(.cycle, initial: .red) {
@@ -124,4 +131,9 @@ public func trafficLight() throws(StatechartDefinitionError) -> Statechart<Light
             }
         }
     }
+}
+
+/// The chart as a plain ``Statechart``: the same definition, run from tables.
+public func trafficLight() throws(CompiledChartError) -> Statechart<Light, Signal, Counters> {
+    try TrafficLightChart.statechart
 }

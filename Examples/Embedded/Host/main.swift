@@ -1,12 +1,13 @@
 import Foundation
+import StatechartsCompiled
 import StatechartsGraphviz
 import TrafficLightChart
 
-// The traffic light of Examples/Embedded, run on the host: prints the trace the firmware prints
-// under QEMU and the WebAssembly module under wasmkit (scripts/embedded.sh and
-// scripts/wasm-simulator.sh compare them). `--measure` then sends the firmware's measured loop
-// too (for valgrind's counts on the host); `--svg FILE` writes the chart's diagram instead, for
-// the simulator page.
+// The traffic light of Examples/Embedded, run on the host, as the plain chart and as the
+// compiled one: prints the traces the firmware prints under QEMU and the WebAssembly module
+// under wasmkit (scripts/embedded.sh compares them). `--measure` then sends the firmware's
+// measured loop to the plain instance too (for valgrind's counts on the host); `--svg FILE`
+// writes the chart's diagram instead, for the simulator page.
 let arguments = CommandLine.arguments
 do {
     let chart = try trafficLight()
@@ -22,7 +23,11 @@ do {
         exit(0)
     }
     var light = chart.start(context: Counters())
+    print("== plain")
     runTrafficScript(&light, emit: { print($0) }, measure: { $0() })
+    var compiled = try TrafficLightChart.start(context: Counters())
+    print("== compiled")
+    runTrafficScript(&compiled, emit: { print($0) }, measure: { $0() })
     if arguments.contains("--measure") {
         for _ in 0..<200 {
             for signal in measuredEvents { _ = light.send(signal) }

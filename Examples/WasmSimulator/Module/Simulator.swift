@@ -1,11 +1,13 @@
 import Statecharts
+import StatechartsCompiled
 
 // The traffic light of Examples/Embedded as a WebAssembly module (Embedded Swift, no WASI
-// needed but fd_write for printing): `_start` prints the same trace as the host; the `sim_*`
-// exports are what the simulator page calls. States and events are numbered in their
-// declaration order (`Light`, `Signal`); the page's script names them in that order.
+// needed but fd_write for printing): `_start` prints the same traces as the host; the `sim_*`
+// exports are what the simulator page calls, on the compiled chart (its guards and actions run
+// as generated code). States and events are numbered in their declaration order (`Light`,
+// `Signal`); the page's script names them in that order.
 
-nonisolated(unsafe) var light: StatechartInstance<Light, Signal, Counters>?
+nonisolated(unsafe) var light: CompiledInstance<TrafficLightChart>?
 
 /// The state with number `index`, in `Light`'s declaration order.
 let states: [Light] = [.operating, .traffic, .cycle, .resume, .red, .green, .yellow, .night,
@@ -16,8 +18,8 @@ let signals: [Signal] = Signal.allCases.map { $0 }
 /// Starts (or restarts) the light; 1, or 0 when the chart is wrong.
 @_cdecl("sim_start")
 func simStart() -> Int32 {
-    guard let chart = try? trafficLight() else { return 0 }
-    light = chart.start(context: Counters())
+    guard let started = try? TrafficLightChart.start(context: Counters()) else { return 0 }
+    light = started
     return 1
 }
 
@@ -47,13 +49,13 @@ func simIsActive(_ index: Int32) -> Int32 {
 @_cdecl("sim_can")
 func simCan(_ index: Int32) -> Int32 {
     guard let light, signals.indices.contains(Int(index)) else { return 0 }
-    return light.can(signals[Int(index)]) ? 1 : 0
+    return light.instance.can(signals[Int(index)]) ? 1 : 0
 }
 
 /// The clock, in seconds.
 @_cdecl("sim_now")
 func simNow() -> Int32 {
-    Int32(light?.now.components.seconds ?? 0)
+    Int32(light?.instance.now.components.seconds ?? 0)
 }
 
 /// The counters: 0 cycles, 1 walks, 2 requests, 3 blinks.
@@ -71,16 +73,21 @@ func simCounter(_ which: Int32) -> Int32 {
 /// How many delayed events wait for the clock.
 @_cdecl("sim_pending")
 func simPending() -> Int32 {
-    Int32(light?.pendingDelayedEventCount ?? 0)
+    Int32(light?.instance.pendingDelayedEventCount ?? 0)
 }
 
 @main
 struct TraceRun {
-    /// The host's trace (`wasmkit run` prints it; scripts/wasm-simulator.sh compares).
+    /// The host's traces, plain and compiled (`wasmkit run` prints them; scripts/embedded.sh
+    /// compares).
     static func main() {
         do {
-            var instance = try trafficLight().start(context: Counters())
-            runTrafficScript(&instance, emit: { print($0) }, measure: { $0() })
+            var plain = try trafficLight().start(context: Counters())
+            print("== plain")
+            runTrafficScript(&plain, emit: { print($0) }, measure: { $0() })
+            var compiled = try TrafficLightChart.start(context: Counters())
+            print("== compiled")
+            runTrafficScript(&compiled, emit: { print($0) }, measure: { $0() })
         } catch {
             print("the chart is wrong")
         }
