@@ -38,9 +38,9 @@ import urllib.request
 try:
     from selenium import webdriver
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
+    from headless import make_driver
 except ImportError:  # the shell script checks this first; say it clearly anyway
     sys.stderr.write("error: python3-selenium is missing (apt-get install python3-selenium; "
                      "run this with /usr/bin/python3)\n")
@@ -135,15 +135,6 @@ class Inspector:
 
 # ------------------------------------------------------------------------- the browser
 
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1600,1000",
-                     "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
-                     "--disable-background-networking", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
 
 
 JS_HELPERS = r"""

@@ -13,27 +13,14 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+from headless import make_driver
+
 # The states in the chart's document order: the diagram's elements of state i have the class
 # `sc-s<i + 1>` (StatechartsGraphviz's element classes).
 STATES = ["operating", "traffic", "cycle", "resume", "red", "green", "yellow", "night",
           "pedestrian", "dontWalk", "waiting", "walk"]
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
-                     "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
-                     "--disable-background-networking", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-
 
 class Failure(Exception):
     pass
@@ -74,7 +61,7 @@ def click(driver, selector):
 
 
 def run(page, screenshot):
-    driver = make_driver()
+    driver = make_driver(1400, 1000)
     try:
         driver.get("file://" + os.path.abspath(page))
         deadline = time.time() + 30
