@@ -64,7 +64,7 @@ durable-bench: deps
 # package (Examples/TypedSCXML) and its broken document's error location, the inspector's page driven in
 # headless Chromium, a short run of the inspector under load (200 instances at 10 Hz, 15 s;
 # `make inspector-scale` is the full one), a short crash test of the durable store (`make durable-crash`),
-# the availability audit (docs/platforms.md), and the core built in Embedded Swift for Cortex-M4,
+# the availability audit (docs/platforms.md), the pages' scripts checked by `node --check`, the core built in Embedded Swift for Cortex-M4,
 # RISC-V and wasm32 with the traffic light's firmware run under QEMU against the host's trace.
 # The durable store's PostgreSQL tests use STATECHARTS_POSTGRES_URL, or a throwaway server started
 # around `swift test` when this machine can (scripts/postgres-test-server.sh).
@@ -73,6 +73,8 @@ test: deps browser-deps embedded-deps
 	bash scripts/test-check-core-layers.sh
 	/usr/bin/python3 scripts/check-availability.py
 	bash scripts/test-check-availability.sh
+	node --check Sources/StatechartsInspector/Page/inspector.js
+	node --check Examples/WasmSimulator/Page/simulator.js
 	$(SWIFT) build --build-tests
 	bash scripts/postgres-test-server.sh run $(SWIFT) test
 	bash scripts/check-compiled-error-location.sh

@@ -161,7 +161,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-            ]
+            ],
+            // The page's script and style sheet, compiled in as bytes (no resource bundle to ship).
+            resources: [.embedInCode("Page/inspector.js"), .embedInCode("Page/inspector.css")]
         ),
 
         // Typed SCXML at build time: the generator (StatechartsSCXML only, so the plugin builds no

@@ -26,6 +26,8 @@ fi
 # spin: the model checker the verification tests cross-check against (it compiles its
 # verifiers with gcc).
 command -v spin >/dev/null 2>&1 || missing+=(spin)
+# nodejs: `node --check` of the pages' scripts in `make test`.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # postgresql: the server the durable store's PostgreSQL tests start (scripts/postgres-test-server.sh).
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
 # qemu-system-arm and gcc-arm-none-eabi: the Embedded example's board under emulation and the C

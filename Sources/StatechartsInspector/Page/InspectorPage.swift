@@ -1,5 +1,6 @@
 // The inspector's page: one self-contained HTML document (inline CSS and JS, no external request
-// of any kind), compiled into the library so that it needs no resource bundle.
+// of any kind), compiled into the library so that it needs no resource bundle; its script and
+// style sheet are the files inspector.js and inspector.css beside this one.
 //
 // The page talks to the server over the WebSocket at `/ws?token=…` (the message contract is the
 // module's). It builds everything it shows from data with `createElement` and `textContent`; the

@@ -1,10 +1,7 @@
 // The inspector page's script: plain ES2020, no framework. Every piece of data it shows goes
 // through `textContent` (or an attribute, or a form field's value); the only markup it inserts
-// is the server's SVG diagram.
-
-extension InspectorPage {
-    /// The page's JavaScript, inlined in a `<script>` element by ``html``.
-    static let script: String = #"""
+// is the server's SVG diagram. Compiled into the library (Package.swift: `.embedInCode`) and
+// inlined in the page by InspectorPage.html; `make test` checks its syntax with `node --check`.
 (function () {
   'use strict';
 
@@ -1485,5 +1482,3 @@ extension InspectorPage {
   updateBreakpointChoices();
   connect();
 })();
-"""#
-}
