@@ -29,16 +29,19 @@ public final class SQLiteDurableStorage: DurableStorage {
     public let busyTimeout: Duration
     /// What a committed step survives.
     public let durability: Durability
+    /// The most bytes the database may take, or `nil` for as many as the disk holds.
+    public let maximumSize: Int?
     let connection: SQLiteConnection
     private let threadPool: NIOThreadPool
     private let gate = TransactionGate()
     private let isClosed = Locked(false)
 
-    private init(path: String, busyTimeout: Duration, durability: Durability, connection: SQLiteConnection,
-                 threadPool: NIOThreadPool) {
+    private init(path: String, busyTimeout: Duration, durability: Durability, maximumSize: Int?,
+                 connection: SQLiteConnection, threadPool: NIOThreadPool) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.durability = durability
+        self.maximumSize = maximumSize
         self.connection = connection
         self.threadPool = threadPool
     }
@@ -50,6 +53,21 @@ public final class SQLiteDurableStorage: DurableStorage {
     ///   - durability: what a committed step survives.
     public static func open(path: String, busyTimeout: Duration = .seconds(10),
                             durability: Durability = .machineCrash) async throws -> SQLiteDurableStorage {
+        try await open(path: path, busyTimeout: busyTimeout, durability: durability, maximumSize: nil)
+    }
+
+    /// Opens (creating it if needed) the database at `path` and its tables, and caps its size.
+    /// - Parameters:
+    ///   - path: the file; give an absolute path.
+    ///   - busyTimeout: how long a write waits for another connection's write lock.
+    ///   - durability: what a committed step survives.
+    ///   - maximumSize: the most bytes the database may take (SQLite's `max_page_count`, in whole
+    ///     pages; never less than it takes already), or `nil` for as many as the disk holds. A
+    ///     step that would grow it beyond throws SQLite's "database or disk is full" and changes
+    ///     nothing, as when the disk itself is full; the next one succeeds once there is room
+    ///     again (rows deleted, or the storage opened again with a larger size).
+    public static func open(path: String, busyTimeout: Duration = .seconds(10), durability: Durability = .machineCrash,
+                            maximumSize: Int?) async throws -> SQLiteDurableStorage {
         // A thread of its own: a connection waiting for the write lock blocks its thread, and on
         // a shared pool it could block the thread that the lock's holder needs to commit.
         let threadPool = NIOThreadPool(numberOfThreads: 1)
@@ -58,7 +76,7 @@ public final class SQLiteDurableStorage: DurableStorage {
             let connection = try await SQLiteConnection.open(
                 storage: .file(path: path), threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton.any())
             let storage = SQLiteDurableStorage(path: path, busyTimeout: busyTimeout, durability: durability,
-                                               connection: connection, threadPool: threadPool)
+                                               maximumSize: maximumSize, connection: connection, threadPool: threadPool)
             try await storage.prepare()
             return storage
         } catch {
@@ -96,6 +114,11 @@ public final class SQLiteDurableStorage: DurableStorage {
                 guard !columns.contains(where: { $0.column("name")?.string == added.column }) else { continue }
                 _ = try await self.connection.rows("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
             }
+        }
+        if let maximumSize {
+            // After the tables: a cap below their size becomes their size (SQLite's rule).
+            let pageSize = try await connection.rows("PRAGMA page_size").first?.column("page_size")?.integer ?? 4096
+            _ = try await connection.rows("PRAGMA max_page_count = \(max(1, maximumSize / max(1, pageSize)))")
         }
     }
 
