@@ -18,6 +18,38 @@ let package = Package(
             name: "FuzzSnapshot",
             dependencies: [.product(name: "Statecharts", package: "Statecharts")]
         ),
+        .executableTarget(
+            name: "FuzzInspectorMessages",
+            dependencies: [
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsInspector", package: "Statecharts"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzSCXMLJSON",
+            dependencies: [.product(name: "StatechartsSCXML", package: "Statecharts")]
+        ),
+        .executableTarget(
+            name: "FuzzHTTPForm",
+            dependencies: [
+                .product(name: "StatechartsSCXML", package: "Statecharts"),
+                .product(name: "StatechartsHTTP", package: "Statecharts"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzVerifyConditions",
+            dependencies: [
+                .product(name: "StatechartsSCXML", package: "Statecharts"),
+                .product(name: "StatechartsVerification", package: "Statecharts"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzDurableRows",
+            dependencies: [
+                .product(name: "Statecharts", package: "Statecharts"),
+                .product(name: "StatechartsDurable", package: "Statecharts"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ timeout="${FUZZ_TIMEOUT:-10}"
 repeatable=()
 [ -n "${FUZZ_SEED:-}" ] && repeatable+=("-seed=$FUZZ_SEED")
 [ -n "${FUZZ_RUNS:-}" ] && repeatable+=("-runs=$FUZZ_RUNS")
-known=(FuzzSCXML FuzzSnapshot)
+known=(FuzzSCXML FuzzSnapshot FuzzInspectorMessages FuzzSCXMLJSON FuzzHTTPForm FuzzVerifyConditions FuzzDurableRows)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${known[@]}")
 for target in "${targets[@]}"; do
@@ -49,6 +49,11 @@ run_target() {
         FuzzSCXML) seeds=("Corpus/scxml" "$root/Examples/SCXML"); dict="Dictionaries/scxml.dict"; max_len=16384
                    [ -d "$conformance/w3c-ecma-reference" ] && seeds+=("$conformance/w3c-ecma-reference") ;;
         FuzzSnapshot) seeds=("Corpus/snapshot"); dict="Dictionaries/snapshot.dict"; max_len=4096 ;;
+        FuzzInspectorMessages) seeds=("Corpus/inspector"); dict="Dictionaries/inspector.dict"; max_len=4096 ;;
+        FuzzSCXMLJSON) seeds=("Corpus/json"); dict="Dictionaries/json.dict"; max_len=4096 ;;
+        FuzzHTTPForm) seeds=("Corpus/http"); dict="Dictionaries/http.dict"; max_len=2048 ;;
+        FuzzVerifyConditions) seeds=("Corpus/conditions"); dict="Dictionaries/conditions.dict"; max_len=1024 ;;
+        FuzzDurableRows) seeds=("Corpus/durable"); dict="Dictionaries/durable.dict"; max_len=8192 ;;
     esac
     corpus="$work/corpus/$target"
     # A repeatable run starts from the committed seeds alone, not from what earlier runs learned.
