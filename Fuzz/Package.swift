@@ -18,13 +18,9 @@ let package = Package(
             name: "FuzzSnapshot",
             dependencies: [.product(name: "Statecharts", package: "Statecharts")]
         ),
-        .executableTarget(
-            name: "FuzzInspectorMessages",
-            dependencies: [
-                .product(name: "Statecharts", package: "Statecharts"),
-                .product(name: "StatechartsInspector", package: "Statecharts"),
-            ]
-        ),
+        // FuzzInspectorMessages (Pending/FuzzInspectorMessages) is not a target yet: StatechartsInspector
+        // depends on StatechartsCompiled, whose macro tool SwiftPM links with libFuzzer too under
+        // `--sanitize=fuzzer`, and two `main`s do not link (see Pending/README.md).
         .executableTarget(
             name: "FuzzSCXMLJSON",
             dependencies: [.product(name: "StatechartsSCXML", package: "Statecharts")]

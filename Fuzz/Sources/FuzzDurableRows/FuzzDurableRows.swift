@@ -70,14 +70,33 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutabl
     return 0
 }
 
-/// Runs `body` to its end on the concurrency pool, from the fuzzer's thread.
+/// Runs `body` to its end on the concurrency pool, from the fuzzer's thread, and returns once
+/// the task let go of everything `body` holds. (When the input ends with memory still held,
+/// libFuzzer runs LeakSanitizer, which cannot follow a pointer that Swift keeps with an enum's
+/// tag bits set, as `Data` does, and would report what the finishing task still held.)
 func run(_ body: @escaping @Sendable () async -> Void) {
     let done = DispatchSemaphore(value: 0)
-    Task {
-        await body()
-        done.signal()
+    do {
+        let job = Job(body: body, done: done)
+        Task { [job] in await job.body?() }
     }
     done.wait()
+}
+
+/// The work of `run`, which signals when the task releases it, after letting go of `body`.
+final class Job: @unchecked Sendable {
+    var body: (@Sendable () async -> Void)?
+    let done: DispatchSemaphore
+
+    init(body: @escaping @Sendable () async -> Void, done: DispatchSemaphore) {
+        self.body = body
+        self.done = done
+    }
+
+    deinit {
+        body = nil
+        done.signal()
+    }
 }
 
 /// `bytes` cut at each separator line.
