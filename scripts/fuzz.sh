@@ -9,7 +9,8 @@
 # FUZZ_SEED and FUZZ_RUNS make a run repeatable: the same seed, the same number of inputs, and
 # Swift's hashing made deterministic give the same inputs on every machine (only the timeout, a
 # wall-clock limit, can differ). CI runs that way, so what passes here passes there; open-ended
-# exploration is a run without them.
+# exploration is a run without them. FUZZ_RUNS_<TARGET> (FUZZ_RUNS_FuzzDurableRows=20000) sets
+# one target's number of inputs instead: the targets' speeds differ by more than ten times.
 #
 #   FUZZ_SECONDS=60 bash scripts/fuzz.sh            # every target, a minute each
 #   FUZZ_SECONDS=600 bash scripts/fuzz.sh FuzzSCXML  # one target
@@ -21,8 +22,7 @@ seconds="${FUZZ_SECONDS:-600}"
 timeout="${FUZZ_TIMEOUT:-10}"
 repeatable=()
 [ -n "${FUZZ_SEED:-}" ] && repeatable+=("-seed=$FUZZ_SEED")
-[ -n "${FUZZ_RUNS:-}" ] && repeatable+=("-runs=$FUZZ_RUNS")
-known=(FuzzSCXML FuzzSnapshot)
+known=(FuzzSCXML FuzzSnapshot FuzzSCXMLJSON FuzzHTTPForm FuzzVerifyConditions FuzzDurableRows)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${known[@]}")
 for target in "${targets[@]}"; do
@@ -44,26 +44,34 @@ swift build -c release --scratch-path "$work/build" --sanitize=fuzzer \
 # The targets run side by side, one process each (libFuzzer is single-threaded); each one's
 # report is printed when all have finished, in the order they were named.
 run_target() {
-    local target="$1" seeds dict max_len corpus log
+    local target="$1" seeds dict max_len corpus log runs_name runs
     case "$target" in
         FuzzSCXML) seeds=("Corpus/scxml" "$root/Examples/SCXML"); dict="Dictionaries/scxml.dict"; max_len=16384
                    [ -d "$conformance/w3c-ecma-reference" ] && seeds+=("$conformance/w3c-ecma-reference") ;;
         FuzzSnapshot) seeds=("Corpus/snapshot"); dict="Dictionaries/snapshot.dict"; max_len=4096 ;;
+        FuzzSCXMLJSON) seeds=("Corpus/json"); dict="Dictionaries/json.dict"; max_len=4096 ;;
+        FuzzHTTPForm) seeds=("Corpus/http"); dict="Dictionaries/http.dict"; max_len=2048 ;;
+        FuzzVerifyConditions) seeds=("Corpus/conditions"); dict="Dictionaries/conditions.dict"; max_len=4096 ;;
+        FuzzDurableRows) seeds=("Corpus/durable"); dict="Dictionaries/durable.dict"; max_len=8192 ;;
     esac
     corpus="$work/corpus/$target"
     # A repeatable run starts from the committed seeds alone, not from what earlier runs learned.
     if [ -n "${FUZZ_SEED:-}" ]; then corpus="$work/corpus-seed$FUZZ_SEED/$target"; rm -rf "$corpus"; fi
     mkdir -p "$corpus" "$work/artifacts"
     log="$work/$target.log"
+    runs_name="FUZZ_RUNS_$target"
+    runs="${!runs_name:-${FUZZ_RUNS:-}}"
     SWIFT_DETERMINISTIC_HASHING=1 "$work/build/release/$target" "$corpus" "${seeds[@]}" \
-        -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 ${repeatable[@]+"${repeatable[@]}"} \
+        -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 ${repeatable[@]+"${repeatable[@]}"} ${runs:+"-runs=$runs"} \
         -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1
 }
 
 pids=()
 for target in "${targets[@]}"; do
-    echo "fuzz.sh: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $work/$target.log)"
+    runs_name="FUZZ_RUNS_$target"
+    runs="${!runs_name:-${FUZZ_RUNS:-}}"
+    echo "fuzz.sh: $target for ${seconds}s${runs:+ or $runs inputs}${FUZZ_SEED:+, seed $FUZZ_SEED} (log: $work/$target.log)"
     run_target "$target" &
     pids+=($!)
 done

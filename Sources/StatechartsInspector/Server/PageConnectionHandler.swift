@@ -107,52 +107,13 @@ final class PageConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard !pendingTooLarge else {
             return sendError("the message is over \(Self.maximumMessageSize / 1024) KiB", request: nil, context)
         }
-        let text = String(decoding: pending, as: UTF8.self)
-        let message: SCXMLValue
-        do { message = try SCXMLValue(json: text) } catch {
-            return sendError("the message is not JSON: \(error)", request: nil, context)
-        }
-        handle(message, context)
+        let outcome = hub.handlePageMessage(pending, selected: selected)
+        if outcome.selects, let session = outcome.session { select(session, context) }
+        for reply in outcome.replies { send(reply, context) }
+        if !outcome.selects, let session = outcome.session, session === selected { pushSelected(context) }
     }
 
     // MARK: Commands
-
-    private func handle(_ message: SCXMLValue, _ context: ChannelHandlerContext) {
-        let request = message["request"]?.intValue
-        guard case .object = message, let type = message["type"]?.stringValue else {
-            return sendError("a message is an object with a \"type\"", request: request, context)
-        }
-        guard let instanceID = message["instance"]?.stringValue else {
-            return sendError("'\(type)' needs an \"instance\"", request: request, context)
-        }
-        guard let session = hub.registry.session(id: instanceID) ?? childSession(instanceID) else {
-            return sendError("unknown instance '\(instanceID)'", request: request, context)
-        }
-        if type == "select" {
-            select(session, context)
-            return send(.members(["type": .string("ok"), "request": request.map { .int($0) } ?? .null,
-                                  "message": .string("showing \(session.name)")]), context)
-        }
-        let command: InspectorCommand
-        do { command = try Self.command(type, message) } catch {
-            return sendError(error.message, request: request, context)
-        }
-        do {
-            let (text, reply) = try session.perform(command)
-            if let reply { send(reply, context) }
-            send(.members(["type": .string("ok"), "request": request.map { .int($0) } ?? .null, "message": .string(text)]), context)
-        } catch {
-            sendError(error.message, request: request, context)
-        }
-        if session === selected { pushSelected(context) }
-    }
-
-    /// The invoked child `id` names (`i1/pay`), while it runs; the one selected, if it is.
-    private func childSession(_ id: String) -> (any InspectorSession)? {
-        if let selected, selected.id == id { return selected }
-        guard let slash = id.firstIndex(of: "/"), let parent = hub.registry.session(id: String(id[..<slash])) else { return nil }
-        return parent.childSession(path: String(id[id.index(after: slash)...]))
-    }
 
     /// The command a page message asks for.
     static func command(_ type: String, _ message: SCXMLValue) throws(InspectorCommandError) -> InspectorCommand {
@@ -237,7 +198,7 @@ final class PageConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     private func sendError(_ message: String, request: Int?, _ context: ChannelHandlerContext) {
-        send(.members(["type": .string("error"), "request": request.map { .int($0) } ?? .null, "message": .string(message)]), context)
+        send(InspectorHub.errorMessage(message, request: request), context)
     }
 
     private func send(_ message: SCXMLValue, _ context: ChannelHandlerContext) {

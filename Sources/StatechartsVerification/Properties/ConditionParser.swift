@@ -21,10 +21,11 @@ extension Condition where StateID == String {
     ///   - text: the condition.
     ///   - states: when given, the state ids the chart has: any other is an error at its column.
     ///   - columnOffset: added to every column reported (for a condition inside a longer text).
-    /// - Throws: ``ConditionSyntaxError`` with the column.
+    /// - Throws: ``ConditionSyntaxError`` with the column; also for a condition nested more than
+    ///   200 levels deep (each `!`, parenthesis and operand of a chain of `&&` or `||` is a level).
     public static func parse(_ text: String, states: Set<String>? = nil, columnOffset: Int = 0) throws(ConditionSyntaxError) -> Condition {
         var parser = ConditionParser(characters: Array(text), states: states, offset: columnOffset)
-        let form = try parser.parseOr()
+        let form = try parser.parseOr(depth: 0).node
         parser.skipSpaces()
         if parser.position < parser.characters.count {
             throw parser.error("unexpected '\(parser.characters[parser.position])'")
@@ -35,7 +36,15 @@ extension Condition where StateID == String {
 
 /// A recursive-descent reader of condition text: `or := and ('||' and)*`, `and := unary ('&&'
 /// unary)*`, `unary := '!' unary | '(' or ')' | In(id) | true | false`.
+///
+/// A condition is at most ``maximumDepth`` levels deep (each `!`, parenthesis and operand of a
+/// chain of `&&` or `||` is one): the reader, and everything that walks a condition later
+/// (writing, checking), recurses once per level, and a condition from the command line may be
+/// 128 KiB long.
 struct ConditionParser {
+    /// The deepest condition read; deeper ones are an error, at the column where they get too deep.
+    static let maximumDepth = 200
+
     /// The structure read, before it is given a context type.
     indirect enum Node {
         case active(String), constant(Bool), not(Node), and(Node, Node), or(Node, Node)
@@ -78,24 +87,47 @@ struct ConditionParser {
         return true
     }
 
-    mutating func parseOr() throws(ConditionSyntaxError) -> Node {
-        var node = try parseAnd()
-        while take("||") { node = .or(node, try parseAnd()) }
-        return node
+    /// `error` when a node `depth` levels deep is one too many.
+    func checkDepth(_ depth: Int) throws(ConditionSyntaxError) {
+        if depth > Self.maximumDepth { throw error("the condition is nested more than \(Self.maximumDepth) levels deep") }
     }
 
-    mutating func parseAnd() throws(ConditionSyntaxError) -> Node {
-        var node = try parseUnary()
-        while take("&&") { node = .and(node, try parseUnary()) }
-        return node
+    /// The nodes read below `depth` levels, and how deep the result goes (from `depth`).
+    mutating func parseOr(depth: Int) throws(ConditionSyntaxError) -> (node: Node, depth: Int) {
+        var (node, deepest) = try parseAnd(depth: depth)
+        while take("||") {
+            // A chain nests to the left: each operand is one level more.
+            deepest = max(deepest + 1, depth + 1)
+            try checkDepth(deepest)
+            let (right, rightDepth) = try parseAnd(depth: depth + 1)
+            node = .or(node, right)
+            deepest = max(deepest, rightDepth)
+        }
+        return (node, deepest)
     }
 
-    mutating func parseUnary() throws(ConditionSyntaxError) -> Node {
+    mutating func parseAnd(depth: Int) throws(ConditionSyntaxError) -> (node: Node, depth: Int) {
+        var (node, deepest) = try parseUnary(depth: depth)
+        while take("&&") {
+            deepest = max(deepest + 1, depth + 1)
+            try checkDepth(deepest)
+            let (right, rightDepth) = try parseUnary(depth: depth + 1)
+            node = .and(node, right)
+            deepest = max(deepest, rightDepth)
+        }
+        return (node, deepest)
+    }
+
+    mutating func parseUnary(depth: Int) throws(ConditionSyntaxError) -> (node: Node, depth: Int) {
+        try checkDepth(depth)
         skipSpaces()
         guard position < characters.count else { throw error("expected In('state'), '!' or '(' but the condition ends") }
-        if take("!") { return .not(try parseUnary()) }
+        if take("!") {
+            let (inner, innerDepth) = try parseUnary(depth: depth + 1)
+            return (.not(inner), innerDepth)
+        }
         if take("(") {
-            let inner = try parseOr()
+            let inner = try parseOr(depth: depth + 1)
             guard take(")") else { throw error("expected ')'") }
             return inner
         }
@@ -106,9 +138,9 @@ struct ConditionParser {
             position += 1
         }
         switch word {
-        case "true": return .constant(true)
-        case "false": return .constant(false)
-        case "In": return try parseIn()
+        case "true": return (.constant(true), depth)
+        case "false": return (.constant(false), depth)
+        case "In": return (try parseIn(), depth)
         case "": throw error("expected In('state'), '!' or '(' but found '\(characters[position])'")
         default: throw error("unknown name '\(word)' (conditions use In('state'), &&, ||, ! and parentheses)", at: start)
         }
