@@ -36,7 +36,11 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     @usableFromInline
     init(_ timers: [_Timer<Event>]) {
         heap = timers
-        // Floyd's bottom-up construction: O(n).
+        restoreHeapOrder()
+    }
+
+    /// Puts `heap` in heap order, in place: Floyd's bottom-up construction, O(n).
+    private mutating func restoreHeapOrder() {
         var i = heap.count / 2
         while i > 0 {
             i -= 1
@@ -74,7 +78,8 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     mutating func cancel(id: String) {
         let before = heap.count
         heap.removeAll { $0.id == id }
-        if heap.count != before { self = _TimerQueue(heap) }
+        // In place: a new queue built from `heap` would copy it.
+        if heap.count != before { restoreHeapOrder() }
     }
 
     @inlinable
