@@ -237,7 +237,11 @@ let package = Package(
             path: "Examples/DurablePostgresLocking"
         ),
 
-        .testTarget(name: "StatechartsTests", dependencies: ["Statecharts"]),
+        // Counts `malloc` calls for the allocation tests (Linux, glibc): it replaces `malloc` in the
+        // test process, which the shared libraries call only when the executable exports it.
+        .target(name: "MallocCounter", path: "Tests/MallocCounter"),
+        .testTarget(name: "StatechartsTests", dependencies: ["Statecharts", "MallocCounter"],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         .testTarget(name: "StatechartsSCXMLTests", dependencies: ["StatechartsSCXML", "StatechartsECMAScript", "StatechartsHTTP"],
                     exclude: ["W3C/expected-pass.txt"]),
         .testTarget(name: "StatechartsGraphvizTests", dependencies: ["StatechartsGraphviz"],

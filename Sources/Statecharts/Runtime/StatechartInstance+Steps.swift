@@ -77,7 +77,10 @@ extension StatechartInstance {
         }
     }
 
-    @usableFromInline
+    /// Carries out the sends and cancels of the action just run. Inlinable so that it, and the
+    /// timer queue's operations, are specialized for the event type (generic, the array
+    /// operations allocate); never inlined, to keep the routes that call it small.
+    @inlinable @inline(never)
     mutating func carryOutRequests() {
         // Moved out rather than copied, so that emptying it afterwards keeps its storage: an
         // array still shared with the outbox would allocate new storage to be emptied into.
