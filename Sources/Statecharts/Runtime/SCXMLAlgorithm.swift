@@ -65,12 +65,21 @@ extension _ChartTables {
 
     /// `computeEntrySet`: the states to enter, those entered by default, and history content.
     @usableFromInline
-    func computeEntrySet(_ enabled: [_TransitionIndex], _ history: _HistoryMemory) -> _EntrySet {
+    func computeEntrySet(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ history: _HistoryMemory) -> _EntrySet {
         var set = _EntrySet(capacity: stateCount)
         for t in enabled {
-            for s in transitions.targets[t] { addDescendantStatesToEnter(s, &set, history) }
+            let targets = transitions.targets[t]
+            for s in targets { addDescendantStatesToEnter(s, &set, history) }
             let ancestor = getTransitionDomain(t, history)
-            for s in getEffectiveTargetStates(t, history) { addAncestorStatesToEnter(s, ancestor, &set, history) }
+            if targets.contains(where: { tree.isHistory($0) }) {
+                for s in getEffectiveTargetStates(t, history) { addAncestorStatesToEnter(s, ancestor, &set, history) }
+            } else {
+                // Without a history target the effective targets are the targets, once each:
+                // read in place rather than gathered into an array.
+                for (i, s) in targets.enumerated() where !targets[..<i].contains(s) {
+                    addAncestorStatesToEnter(s, ancestor, &set, history)
+                }
+            }
         }
         return set
     }

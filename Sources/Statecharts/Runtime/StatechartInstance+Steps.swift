@@ -77,10 +77,19 @@ extension StatechartInstance {
         }
     }
 
-    @usableFromInline
+    /// Carries out the sends and cancels of the action just run. Inlinable so that it, and the
+    /// timer queue's operations, are specialized for the event type (generic, the array
+    /// operations allocate); never inlined, to keep the routes that call it small.
+    @inlinable @inline(never)
     mutating func carryOutRequests() {
-        let requests = outbox.requests
-        outbox.requests.removeAll(keepingCapacity: true)
+        // Moved out rather than copied, so that emptying it afterwards keeps its storage: an
+        // array still shared with the outbox would allocate new storage to be emptied into.
+        var requests: [OutboxRequest<Event>] = []
+        swap(&requests, &outbox.requests)
+        defer {
+            requests.removeAll(keepingCapacity: true)
+            outbox.requests = requests
+        }
         var undeliverable: [Event] = []
         defer { for event in undeliverable { outbox.internalQueue.append(.event(event)) } }
         withExtras { extras in
@@ -205,7 +214,7 @@ extension StatechartInstance {
     /// Records the history of state `s` as it is exited: `shallow` are its active children,
     /// `deep` its active atomic descendants.
     @inlinable
-    mutating func recordHistory(of s: _StateIndex, shallow: [_StateIndex], deep: [_StateIndex]) {
+    mutating func recordHistory(of s: _StateIndex, shallow: UnsafeBufferPointer<_StateIndex>, deep: UnsafeBufferPointer<_StateIndex>) {
         prepareHistoryMemory()
         let tables = chart.tables
         for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {

@@ -94,6 +94,21 @@ internal struct _Bitset: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with each member in descending (exit) order.
+    @inlinable @inline(__always)
+    func forEachDescending<Failure: Error>(_ body: (_StateIndex) throws(Failure) -> Void) throws(Failure) {
+        var w = wordCount
+        while w > 0 {
+            w &-= 1
+            var bits = word(w)
+            while bits != 0 {
+                let high = 63 &- bits.leadingZeroBitCount
+                try body(_StateIndex(w << 6 + high))
+                bits &= ~(1 << UInt64(high))
+            }
+        }
+    }
+
     /// The members in ascending (document) order.
     @inlinable
     var ascending: [_StateIndex] {

@@ -30,6 +30,7 @@ internal struct _Family<Event: StatechartEvent, Context>: Sendable {
     @usableFromInline var isEmpty: Bool { slots.isEmpty }
 
     /// Queues `event` for the child `id`; `false` when no running child has that id.
+    @usableFromInline
     mutating func deliver(_ event: Event, toInvocation id: String) -> Bool {
         guard let i = slots.firstIndex(where: { $0.id == id }) else { return false }
         return slots[i].session.enqueue(event)

@@ -206,6 +206,7 @@ extension StatechartInstance {
 
 extension _InstanceExtras {
     /// Schedules a delayed event for another session (the parent or a child).
+    @usableFromInline
     mutating func insertTimer(_ event: Event, after delay: Duration, destination: _Destination<Event>) {
         let due = now.adding(saturating: delay)
         timers.insert(_Timer(due: due, sequence: nextSequence, event: event, id: nil, destination: destination))

@@ -7,6 +7,7 @@ extension Duration {
 
     /// `self + other`, for a clock time `self` in `0...clockMaximum` and a non-negative `other`,
     /// saturating at ``clockMaximum``.
+    @usableFromInline
     func adding(saturating other: Duration) -> Duration {
         guard other > .zero else { return self }
         return other >= Duration.clockMaximum - self ? Duration.clockMaximum : self + other

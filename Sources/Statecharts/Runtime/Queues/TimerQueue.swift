@@ -6,7 +6,16 @@ internal struct _Timer<Event: StatechartEvent>: Sendable {
     @usableFromInline var event: Event
     @usableFromInline var id: String?
     /// Where the event goes when due, when not to this instance: the parent, or a child.
-    @usableFromInline var destination: _Destination<Event>? = nil
+    @usableFromInline var destination: _Destination<Event>?
+
+    @inlinable
+    init(due: Duration, sequence: UInt64, event: Event, id: String?, destination: _Destination<Event>? = nil) {
+        self.due = due
+        self.sequence = sequence
+        self.event = event
+        self.id = id
+        self.destination = destination
+    }
 
     /// Delivery order: by due time, ties in the order sent.
     @inlinable
@@ -36,7 +45,12 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     @usableFromInline
     init(_ timers: [_Timer<Event>]) {
         heap = timers
-        // Floyd's bottom-up construction: O(n).
+        restoreHeapOrder()
+    }
+
+    /// Puts `heap` in heap order, in place: Floyd's bottom-up construction, O(n).
+    @inlinable
+    mutating func restoreHeapOrder() {
         var i = heap.count / 2
         while i > 0 {
             i -= 1
@@ -53,14 +67,16 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     /// Every timer, in the order they will be delivered.
     var inDeliveryOrder: [_Timer<Event>] { heap.sorted { $0.isDelivered(before: $1) } }
 
-    @usableFromInline
+    // Inlinable, like the heap operations below, so that they are specialized for the event
+    // type: run generically, the array's accessors allocate their coroutine frames.
+    @inlinable
     mutating func insert(_ timer: _Timer<Event>) {
         heap.append(timer)
         siftUp(from: heap.count - 1)
     }
 
     /// Removes and returns the timer delivered next.
-    @usableFromInline
+    @inlinable
     mutating func removeFirst() -> _Timer<Event>? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
@@ -70,17 +86,19 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     }
 
     /// Removes every timer sent with `id` (SCXML's `<cancel sendid>`).
-    @usableFromInline
+    @inlinable
     mutating func cancel(id: String) {
         let before = heap.count
         heap.removeAll { $0.id == id }
-        if heap.count != before { self = _TimerQueue(heap) }
+        // In place: a new queue built from `heap` would copy it.
+        if heap.count != before { restoreHeapOrder() }
     }
 
     @inlinable
     mutating func removeAll() { heap.removeAll() }
 
-    private mutating func siftUp(from index: Int) {
+    @inlinable
+    mutating func siftUp(from index: Int) {
         var child = index
         while child > 0 {
             let parent = (child - 1) / 2
@@ -90,7 +108,8 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
         }
     }
 
-    private mutating func siftDown(from index: Int) {
+    @inlinable
+    mutating func siftDown(from index: Int) {
         var parent = index
         let count = heap.count
         while true {

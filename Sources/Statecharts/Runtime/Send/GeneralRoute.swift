@@ -39,11 +39,19 @@ extension StatechartInstance {
         leaf = .none
     }
 
-    /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
-    /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
+    /// `microstep` for transitions in an array.
     @inlinable
     mutating func microstep<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
+        enabled.withUnsafeBufferPointer { microstep($0, &log, &observer) }
+    }
+
+    /// `microstep`: exit the states of the transitions' exit sets, run the transitions' actions,
+    /// enter the states of their entry sets. `enabled` is conflict-free, in document order.
+    @inlinable
+    mutating func microstep<Observer: StatechartObserver>(
+        _ enabled: UnsafeBufferPointer<_TransitionIndex>, _ log: inout _StepLog, _ observer: inout Observer
+    ) where Observer.StateID == StateID, Observer.Event == Event {
         materializeActiveSet()
         exitStates(enabled, &observer)
         executeTransitionContent(enabled, &log, &observer)
@@ -56,7 +64,7 @@ extension StatechartInstance {
     /// `exitStates`: the union of the transitions' exit sets leaves in exit order (reverse
     /// document order), each state's history recorded before any of them is exited.
     @inlinable
-    mutating func exitStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
+    mutating func exitStates<Observer: StatechartObserver>(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         syncHistoryMemory()
@@ -64,19 +72,40 @@ extension StatechartInstance {
         for t in enabled {
             statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
         }
-        let exitOrder = statesToExit.descending
-        for s in exitOrder where tables.states.hasHistoryChild[s] {
-            var shallow: [_StateIndex] = []
-            var deep: [_StateIndex] = []
-            for s0 in activeSet.ascending where tables.tree.isDescendant(s0, of: s) {
-                if tables.tree.parent[s0] == s { shallow.append(s0) }
-                if tables.tree.isAtomic(s0) { deep.append(s0) }
-            }
-            recordHistory(of: s, shallow: shallow, deep: deep)
+        // Iterated in place (no array of the members); the sets are copies, so the bodies may
+        // change the instance.
+        statesToExit.forEachDescending { s in
+            if tables.states.hasHistoryChild[s] { recordHistory(ofExiting: s) }
         }
-        for s in exitOrder {
+        statesToExit.forEachDescending { s in
             exitState(s, &observer)
             activeSet.remove(s)
+        }
+    }
+
+    /// Records the history of active state `s`, about to be exited: its active children for its
+    /// shallow histories, its active atomic descendants for its deep ones, gathered in a scratch
+    /// buffer on the stack (shallow ones from the front, deep ones from the middle).
+    @inlinable
+    mutating func recordHistory(ofExiting s: _StateIndex) {
+        let tables = chart.tables
+        let half = Swift.max(tables.stateCount, 1)
+        withUnsafeTemporaryAllocation(of: _StateIndex.self, capacity: 2 * half) { buffer in
+            var shallowEnd = 0
+            var deepEnd = half
+            activeSet.forEachAscending { s0 in
+                guard tables.tree.isDescendant(s0, of: s) else { return }
+                if tables.tree.parent[s0] == s {
+                    buffer[shallowEnd] = s0
+                    shallowEnd += 1
+                }
+                if tables.tree.isAtomic(s0) {
+                    buffer[deepEnd] = s0
+                    deepEnd += 1
+                }
+            }
+            recordHistory(of: s, shallow: UnsafeBufferPointer(rebasing: buffer[..<shallowEnd]),
+                          deep: UnsafeBufferPointer(rebasing: buffer[half..<deepEnd]))
         }
     }
 
@@ -84,7 +113,7 @@ extension StatechartInstance {
     /// (initial transitions, history defaults) run here only when the microstep takes them.
     @inlinable
     mutating func executeTransitionContent<Observer: StatechartObserver>(
-        _ enabled: [_TransitionIndex], _ log: inout _StepLog, _ observer: inout Observer
+        _ enabled: UnsafeBufferPointer<_TransitionIndex>, _ log: inout _StepLog, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         for t in enabled {
@@ -101,12 +130,12 @@ extension StatechartInstance {
     /// actions, a history entered by default its default transition's, a final state raises its
     /// done event.
     @inlinable
-    mutating func enterStates<Observer: StatechartObserver>(_ enabled: [_TransitionIndex], _ observer: inout Observer)
+    mutating func enterStates<Observer: StatechartObserver>(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
         syncHistoryMemory()
         let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
-        for s in entrySet.statesToEnter.ascending {
+        entrySet.statesToEnter.forEachAscending { s in
             activeSet.insert(s)
             enterState(s, &observer)
             if entrySet.statesForDefaultEntry.contains(s), let initial = tables.states.initialTransition[s] {
@@ -125,7 +154,8 @@ extension StatechartInstance {
         guard status == .finishing else { return }
         let saved = leaf
         materializeActiveSet()
-        for s in activeSet.descending where s != .root { exitState(s, &observer) }
+        let active = activeSet
+        active.forEachDescending { s in if s != .root { exitState(s, &observer) } }
         if saved != .none { leaf = saved }
         status = .finished
         if extras != nil { withExtras { $0.externalQueue.removeAll(); $0.timers.removeAll() } }

@@ -29,11 +29,7 @@ extension StatechartInstance {
                 steps = 1
             }
         } else {
-            let enabled = selectTransitions(resolved)
-            if !enabled.isEmpty {
-                microstep(enabled, &log, &observer)
-                steps = 1
-            }
+            steps = microstepSelected(resolved, &log, &observer) ? 1 : 0
         }
         finishMacrostep(event, &log, steps: steps, &observer)
     }
@@ -85,14 +81,10 @@ extension StatechartInstance {
                     t = firstEnabled(from: leaf, resolve(internalEvent))
                 }
                 if let t { takeFromSinglePath(t, &log, &observer) }
-            } else {
-                var enabled = selectEventlessTransitions()
-                if enabled.isEmpty {
-                    guard let internalEvent = nextInternalEvent(&taken) else { break }
-                    currentEvent = internalEvent.userEvent
-                    enabled = selectTransitions(resolve(internalEvent))
-                }
-                if !enabled.isEmpty { microstep(enabled, &log, &observer) }
+            } else if !microstepSelected(nil, &log, &observer) {
+                guard let internalEvent = nextInternalEvent(&taken) else { break }
+                currentEvent = internalEvent.userEvent
+                microstepSelected(resolve(internalEvent), &log, &observer)
             }
             steps += 1
             if steps > chart.microstepLimit {
@@ -101,6 +93,19 @@ extension StatechartInstance {
             }
         }
         return steps
+    }
+
+    /// Selects the transitions for `resolved` (eventless ones for `nil`) from the active set and
+    /// takes them as one microstep; returns whether any was enabled.
+    @inlinable @discardableResult
+    mutating func microstepSelected<Observer: StatechartObserver>(
+        _ resolved: _ResolvedEvent?, _ log: inout _StepLog, _ observer: inout Observer
+    ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
+        withSelection(resolved) { instance, enabled in
+            guard !enabled.isEmpty else { return false }
+            instance.microstep(enabled, &log, &observer)
+            return true
+        }
     }
 
     /// The internal event after the `taken` ones at the front of the queue, counting it as taken;

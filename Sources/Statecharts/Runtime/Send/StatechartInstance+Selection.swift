@@ -88,53 +88,81 @@ extension StatechartInstance {
     /// transition; then `removeConflictingTransitions`.
     @inlinable
     mutating func selectTransitions(_ resolved: _ResolvedEvent) -> [_TransitionIndex] {
-        var enabled: [_TransitionIndex] = []
-        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) {
-            if let t = firstEnabled(from: s, resolved), !enabled.contains(t) { enabled.append(t) }
-        }
-        return removeConflictingTransitions(enabled)
+        withSelection(resolved) { _, enabled in Array(enabled) }
     }
 
-    /// `selectEventlessTransitions`.
+    /// Selects the transitions of a microstep into a scratch buffer on the stack and calls `body`
+    /// with the instance and them (conflict-free, in document order; empty when none is enabled):
+    /// `selectTransitions` for `resolved`, `selectEventlessTransitions` for `nil`. The buffer
+    /// holds one transition per atomic state, so a selection allocates nothing.
     @inlinable
-    mutating func selectEventlessTransitions() -> [_TransitionIndex] {
-        var enabled: [_TransitionIndex] = []
-        for s in activeSet.ascending where chart.tables.tree.isAtomic(s) && chart.tables.states.eventlessOnPath[s] {
-            if let t = firstEnabledEventless(from: s), !enabled.contains(t) { enabled.append(t) }
+    mutating func withSelection<R>(
+        _ resolved: _ResolvedEvent?, _ body: (inout Self, UnsafeBufferPointer<_TransitionIndex>) -> R
+    ) -> R {
+        withUnsafeTemporaryAllocation(of: _TransitionIndex.self, capacity: Swift.max(chart.tables.stateCount, 1)) { buffer in
+            var count = 0
+            let tables = chart.tables
+            // A copy to iterate: the guards' actions may change the instance.
+            let active = activeSet
+            active.forEachAscending { s in
+                guard tables.tree.isAtomic(s) else { return }
+                let t: _TransitionIndex?
+                if let resolved {
+                    t = firstEnabled(from: s, resolved)
+                } else {
+                    t = tables.states.eventlessOnPath[s] ? firstEnabledEventless(from: s) : nil
+                }
+                if let t, !buffer[..<count].contains(t) {
+                    buffer[count] = t
+                    count += 1
+                }
+            }
+            count = removeConflictingTransitions(in: buffer, count: count)
+            return body(&self, UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        return removeConflictingTransitions(enabled)
     }
 
-    /// `removeConflictingTransitions`: of two transitions whose exit sets intersect, the one whose
-    /// source is a descendant of the other's wins; otherwise the earlier (document order) one.
+    /// `removeConflictingTransitions` for transitions in an array.
     @inlinable
     func removeConflictingTransitions(_ enabled: [_TransitionIndex]) -> [_TransitionIndex] {
         if enabled.count < 2 { return enabled }
+        var filtered = enabled
+        let count = filtered.withUnsafeMutableBufferPointer { removeConflictingTransitions(in: $0, count: $0.count) }
+        filtered.removeSubrange(count...)
+        return filtered
+    }
+
+    /// `removeConflictingTransitions` in place: of two transitions whose exit sets intersect, the
+    /// one whose source is a descendant of the other's wins; otherwise the earlier (document
+    /// order) one. Filters `buffer[..<count]`, keeping the order, and returns how many are left.
+    @inlinable
+    func removeConflictingTransitions(in buffer: UnsafeMutableBufferPointer<_TransitionIndex>, count: Int) -> Int {
+        if count < 2 { return count }
         let tables = chart.tables
         let history = _HistoryMemory(currentHistoryMemory)
-        var filtered: [_TransitionIndex] = []
-        var exitSets: [_Bitset] = []
-        for t1 in enabled {
+        // `buffer[..<kept]` is the filtered set so far; `kept <= i`, so writing it never
+        // overwrites a transition not yet read. Exit sets are computed again rather than stored.
+        var kept = 0
+        for i in 0..<count {
+            let t1 = buffer[i]
             let exit1 = tables.computeExitSet(t1, configuration: activeSet, history)
-            var preempted = false
-            var toRemove: [Int] = []
-            for (i, t2) in filtered.enumerated() where exit1.intersects(exitSets[i]) {
-                if tables.tree.isDescendant(tables.transitions.source[t1], of: tables.transitions.source[t2]) {
-                    toRemove.append(i)
-                } else {
-                    preempted = true
-                    break
-                }
+            func conflicts(_ t2: _TransitionIndex) -> Bool {
+                exit1.intersects(tables.computeExitSet(t2, configuration: activeSet, history))
             }
-            if !preempted {
-                for i in toRemove.reversed() {
-                    filtered.remove(at: i)
-                    exitSets.remove(at: i)
-                }
-                filtered.append(t1)
-                exitSets.append(exit1)
+            // Preempted by an earlier conflicting transition whose source is not an ancestor of t1's.
+            let preempted = buffer[..<kept].contains {
+                conflicts($0) && !tables.tree.isDescendant(tables.transitions.source[t1], of: tables.transitions.source[$0])
             }
+            if preempted { continue }
+            // Otherwise t1 replaces every filtered transition it conflicts with.
+            var next = 0
+            for j in 0..<kept where !conflicts(buffer[j]) {
+                buffer[next] = buffer[j]
+                next += 1
+            }
+            buffer[next] = t1
+            kept = next + 1
         }
-        return filtered
+        return kept
     }
 }

@@ -43,7 +43,8 @@ extension StatechartInstance {
         if !chart.tables.transitions.planLeaf[t].hasPlan {
             if takeThroughHistory(t, &log, &observer) { return }
             materializeActiveSet()
-            microstep([t], &log, &observer)
+            // The one transition read in place: an array literal would allocate.
+            withUnsafePointer(to: t) { microstep(UnsafeBufferPointer(start: $0, count: 1), &log, &observer) }
         } else {
             log.transitions.append(t)
             takePlanned(t, &observer)
