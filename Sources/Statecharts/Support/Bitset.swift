@@ -117,10 +117,6 @@ internal struct _Bitset: Hashable, Sendable {
         return result
     }
 
-    /// The members in descending (exit) order.
-    @inlinable
-    var descending: [_StateIndex] { ascending.reversed() }
-
     /// The largest member, if any.
     @inlinable
     var last: _StateIndex? {
