@@ -224,7 +224,7 @@ let package = Package(
             name: "StatechartsDurableLoad",
             dependencies: [
                 "StatechartsDurableLoadKit", "StatechartsDurable", "StatechartsDurableSQLite", "StatechartsDurablePostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/DurableLoad/Tool"
         ),

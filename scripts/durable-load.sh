@@ -2,15 +2,19 @@
 # The durable store under load (docs/durable.md, "Proof" and "How fast"), on SQLite and on PostgreSQL.
 #
 #   scripts/durable-load.sh crash           # the full crash test: 4 worker processes, 100,000 events,
-#                                           # 10,000 instances, 50 kill -9s; release build
+#                                           # 10,000 instances, 50 kill -9s, and on PostgreSQL 10 server
+#                                           # crashes (pg_ctl stop -m immediate, 1 s down, start); release build
 #   scripts/durable-load.sh crash --short   # the short one (CI): 4 workers, 5,000 events, 500 instances,
-#                                           # 5 kills; debug build
+#                                           # 5 kills, 3 server crashes; debug build
 #   scripts/durable-load.sh bench           # sends/s and p50/p99 for 1, 4, 16 clients on 100,000 instances,
 #                                           # scaling with 1, 2, 4 processes; writes Benchmarks/results/durable.json
 #
-# PostgreSQL: $STATECHARTS_POSTGRES_URL when set; otherwise a throwaway server from
-# scripts/postgres-test-server.sh (its own state folder, stopped after). When neither is possible the
-# full runs fail and the short one runs SQLite alone and says so. SEED (default 1) seeds everything.
+# PostgreSQL: the crash test crashes and restarts the server, so it runs on a throwaway server of its
+# own from scripts/postgres-test-server.sh (its own state folder, stopped after), never on someone
+# else's. When this machine cannot start one, it runs on $STATECHARTS_POSTGRES_URL without the server
+# crashes and says so. The bench runs on $STATECHARTS_POSTGRES_URL when set, else on a throwaway server.
+# When no server is possible the full runs fail and the short one runs SQLite alone and says so.
+# SEED (default 1) seeds everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -43,8 +47,21 @@ cleanup() {
 trap cleanup EXIT
 
 postgres_url="${STATECHARTS_POSTGRES_URL:-}"
+restart_command=""
+state=.build/postgres-durable-load
+if [ "$mode" = crash ]; then
+  # A server of our own, which the test may crash.
+  if POSTGRES_TEST_STATE="$state" bash scripts/postgres-test-server.sh start >"$work/postgres.out" 2>"$work/postgres.err"; then
+    started_server="$state"
+    postgres_url=$(cat "$state/url")
+    restart_command="POSTGRES_TEST_STATE=$state bash scripts/postgres-test-server.sh restart 1"
+  elif [ -n "$postgres_url" ]; then
+    echo "durable-load: no PostgreSQL server of its own (scripts/postgres-test-server.sh could not start one), so the" \
+      "crash test runs on \$STATECHARTS_POSTGRES_URL without crashing the server:" >&2
+    cat "$work/postgres.err" >&2
+  fi
+fi
 if [ -z "$postgres_url" ]; then
-  state=.build/postgres-durable-load
   if POSTGRES_TEST_STATE="$state" bash scripts/postgres-test-server.sh url >"$work/postgres.out" 2>/dev/null; then
     # A server this script started before and left running: use it, and leave it running.
     postgres_url=$(cat "$state/url")
@@ -75,14 +92,21 @@ fi
 if [ "$mode" = crash ]; then
   if [ "$short" = "--short" ]; then
     size=(--workers 4 --events 5000 --instances 500 --kills 5 --seed "$seed")
+    restarts=3
   else
     size=(--workers 4 --events 100000 --instances 10000 --kills 50 --seed "$seed")
+    restarts=10
   fi
   echo "== crash test on SQLite (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
   "$tool" crash --sqlite "$work/crash.sqlite" "${size[@]}"
   if [ -n "$postgres_url" ]; then
-    echo "== crash test on PostgreSQL (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-    "$tool" crash --postgres "$postgres_url" "${size[@]}"
+    if [ -n "$restart_command" ]; then
+      echo "== crash test on PostgreSQL, the server crashed $restarts times (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+      "$tool" crash --postgres "$postgres_url" "${size[@]}" --database-restarts "$restarts" --restart-command "$restart_command"
+    else
+      echo "== crash test on PostgreSQL (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+      "$tool" crash --postgres "$postgres_url" "${size[@]}"
+    fi
   fi
 else
   mkdir -p .build/durable-bench

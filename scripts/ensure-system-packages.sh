@@ -30,6 +30,9 @@ command -v spin >/dev/null 2>&1 || missing+=(spin)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # postgresql: the server the durable store's PostgreSQL tests start (scripts/postgres-test-server.sh).
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
+# e2fsprogs' chattr: as root, the durable store's read-only SQLite test makes its file immutable
+# (root writes whatever a file's mode says).
+command -v chattr >/dev/null 2>&1 || missing+=(e2fsprogs)
 # qemu-system-arm and gcc-arm-none-eabi: the Embedded example's board under emulation and the C
 # machine it is measured against (scripts/embedded.sh).
 if [ "${1:-}" = "embedded" ]; then

@@ -6,6 +6,10 @@
 #                                           # `export STATECHARTS_POSTGRES_URL=postgres://...`
 #   scripts/postgres-test-server.sh stop    # stops the server and deletes its cluster
 #   scripts/postgres-test-server.sh url     # prints the running server's URL
+#   scripts/postgres-test-server.sh restart [SECONDS]
+#                                           # stops the server as a crash does (`pg_ctl stop -m immediate`:
+#                                           # connections cut, no checkpoint), waits SECONDS (default 0),
+#                                           # starts it again on the same port with the same data
 #   scripts/postgres-test-server.sh run CMD # runs CMD with STATECHARTS_POSTGRES_URL: the one already set,
 #                                           # or a throwaway server's around CMD when this machine can start one
 #
@@ -70,9 +74,9 @@ start() {
     || { cat "$cluster/initdb.log" >&2; rm -rf "$cluster"; rm -f "$state/cluster"; fail "initdb failed"; }
   port="$(free_port)"
   # Loopback only; the socket in the cluster's folder; enough connections for parallel tests' pools.
-  # shellcheck disable=SC2086
-  as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$cluster -c max_connections=400 ${POSTGRES_TEST_OPTIONS:-}" start >/dev/null \
+  # The options are kept for `restart`.
+  echo "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$cluster -c max_connections=400 ${POSTGRES_TEST_OPTIONS:-}" > "$cluster/options"
+  as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 -o "$(cat "$cluster/options")" start >/dev/null \
     || { cat "$cluster/server.log" >&2; rm -rf "$cluster"; rm -f "$state/cluster"; fail "the server did not start"; }
   as_owner "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres "$database" \
     || { as_owner "$bindir/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$cluster"; rm -f "$state/cluster"; fail "createdb failed"; }
@@ -99,6 +103,20 @@ stop() {
   esac
   rm -f "$state/url" "$state/cluster" "$state/bindir"
   echo "postgres-test-server: stopped, cluster $cluster deleted" >&2
+}
+
+# A crash of the server and its recovery: every connection is cut mid-statement, nothing is
+# checkpointed, and the server replays its write-ahead log when it starts again.
+restart() {
+  running || fail "no server running (start it with: $0 start)"
+  local cluster bindir down="${1:-0}"
+  cluster="$(cat "$state/cluster")"
+  bindir="$(cat "$state/bindir")"
+  [ -f "$cluster/options" ] || fail "the server was started by an older version of this script; stop and start it"
+  as_owner "$bindir/pg_ctl" -D "$cluster/data" -m immediate -w stop >/dev/null || fail "pg_ctl stop -m immediate failed"
+  sleep "$down"
+  as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 -o "$(cat "$cluster/options")" start >/dev/null \
+    || { tail -20 "$cluster/server.log" >&2; fail "the server did not start again"; }
 }
 
 # Runs a command with STATECHARTS_POSTGRES_URL set: the caller's when set; otherwise a throwaway
@@ -131,5 +149,6 @@ case "${1:-}" in
   stop) stop ;;
   run) shift; [ $# -gt 0 ] || { echo "usage: $0 run COMMAND..." >&2; exit 2; }; run_with_server "$@" ;;
   url) running || fail "no server running (start it with: $0 start)"; cat "$state/url" ;;
-  *) echo "usage: $0 start|stop|url|run COMMAND..." >&2; exit 2 ;;
+  restart) shift; restart "$@" ;;
+  *) echo "usage: $0 start|stop|url|restart [SECONDS]|run COMMAND..." >&2; exit 2 ;;
 esac

@@ -79,13 +79,13 @@ struct PostgresDurableSchema: Sendable {
     /// deadlock with them.
     private func addMissingColumns(on connection: PostgresConnection, logger: Logger) async throws {
         for added in addedColumns {
-            let rows = try await connection.query("""
+            let rows = try await connection.statement("""
                 SELECT column_name FROM information_schema.columns WHERE table_schema = \(name) AND table_name = \(added.table)
-                """, logger: logger).collect()
+                """, logger: logger)
             let columns = try rows.map { try $0.decode(String.self) }
             guard !columns.isEmpty, !columns.contains(added.column) else { continue }
             let alter = "ALTER TABLE \(name).\(added.table) ADD COLUMN IF NOT EXISTS \(added.column) \(added.type)"
-            try await connection.query(PostgresQuery(unsafeSQL: alter), logger: logger)
+            try await connection.statement(PostgresQuery(unsafeSQL: alter), logger: logger)
         }
     }
 
@@ -93,23 +93,23 @@ struct PostgresDurableSchema: Sendable {
     /// it in a new database), in one transaction on `connection`. Storages opening at the same
     /// time take turns (an advisory lock), so `CREATE ... IF NOT EXISTS` never races.
     func create(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("BEGIN", logger: logger)
+        try await connection.statement("BEGIN", logger: logger)
         do {
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\("statecharts-durable-schema:" + name), 0))",
+            try await connection.statement("SELECT pg_advisory_xact_lock(hashtextextended(\("statecharts-durable-schema:" + name), 0))",
                                        logger: logger)
             try await addMissingColumns(on: connection, logger: logger)
-            for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
-            let rows = try await connection.query("SELECT version FROM \(unescaped: schemaVersion)", logger: logger).collect()
+            for statement in statements { try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            let rows = try await connection.statement("SELECT version FROM \(unescaped: schemaVersion)", logger: logger)
             let versions = try rows.map { try $0.decode(Int64.self) }
             if versions.isEmpty {
-                try await connection.query("INSERT INTO \(unescaped: schemaVersion) (version) VALUES (\(Self.version))", logger: logger)
+                try await connection.statement("INSERT INTO \(unescaped: schemaVersion) (version) VALUES (\(Self.version))", logger: logger)
             } else if let found = versions.max(), found > Self.version {
                 throw PostgresDurableStorageError(message: "the tables in schema '\(name)' are version \(found), written by a newer "
                     + "release of StatechartsDurablePostgres; this one reads version \(Self.version)")
             }
-            try await connection.query("COMMIT", logger: logger)
+            try await connection.statement("COMMIT", logger: logger)
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
+            _ = try? await connection.statement("ROLLBACK", logger: logger)
             throw error
         }
     }

@@ -75,8 +75,16 @@ public final class PostgresDurableStorage: DurableStorage {
     /// - Throws: ``PostgresDurableStorageError`` when the URL is malformed, the server cannot be
     ///   reached or refuses the login, or the tables were written by a newer release.
     public static func connect(url: String, poolSize: Int = 8, locking: Locking = .rowLock) async throws -> PostgresDurableStorage {
+        try await connect(url: url, poolSize: poolSize, locking: locking,
+                          logger: Logger(label: "statecharts.durable.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    /// Connects as ``connect(url:poolSize:locking:)`` does, logging to `logger` what postgres-nio
+    /// logs: connections opened, closed and failing (at `debug` and `info`), and each statement
+    /// and message of the protocol at `trace`. Bound values are never logged.
+    public static func connect(url: String, poolSize: Int = 8, locking: Locking = .rowLock, logger: Logger) async throws
+        -> PostgresDurableStorage {
         let parsed = try PostgresURL(url)
-        let logger = Logger(label: "statecharts.durable.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         // One connection of its own first: a server that cannot be reached fails here, at once
         // and with the reason, instead of leaving the pool retrying in the background.
         let connection: PostgresConnection
@@ -121,16 +129,16 @@ public final class PostgresDurableStorage: DurableStorage {
             return try await client.withConnection { connection in
                 let begin: PostgresQuery = kind == .write ? "BEGIN ISOLATION LEVEL READ COMMITTED"
                                                           : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-                try await connection.query(begin, logger: logger)
+                try await connection.statement(begin, logger: logger)
                 do {
                     let transaction = PostgresDurableTransaction(
                         connection: connection, tables: tables, logger: logger, writes: kind == .write, locking: locking,
                         conflicts: conflictCount)
                     let value = try await body(transaction)
-                    try await connection.query("COMMIT", logger: logger)
+                    try await connection.statement("COMMIT", logger: logger)
                     return value
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.statement("ROLLBACK", logger: logger)
                     throw error
                 }
             }

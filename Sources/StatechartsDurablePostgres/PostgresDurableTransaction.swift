@@ -16,7 +16,7 @@ struct PostgresDurableTransaction: DurableTransaction {
 
     @discardableResult
     func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.query(query, logger: logger).collect()
+        try await connection.statement(query, logger: logger)
     }
 
     private static let instanceColumns = "id, fingerprint, version, status, snapshot, context, origin_ms, updated_ms, quarantine"

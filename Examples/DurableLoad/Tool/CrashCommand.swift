@@ -5,7 +5,9 @@ import StatechartsDurableLoadKit
 
 /// The crash test's driver: creates the instances, starts the workers, kills a random one with
 /// SIGKILL at random moments and restarts it, waits until everything is sent, fired and
-/// delivered, then checks the store against a single-process reference run.
+/// delivered, then checks the store against a single-process reference run. With
+/// `--database-restarts`, the database server is also stopped as a crash stops it and started
+/// again (`--restart-command`) while the workers send: they reconnect and carry on.
 struct CrashCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crash",
@@ -20,6 +22,12 @@ struct CrashCommand: AsyncParsableCommand {
     @Option(help: "How many times a random worker is killed with SIGKILL and restarted.")
     var kills: Int = 5
 
+    @Option(help: "How many times the database server is crashed and started again while the workers send (needs --restart-command).")
+    var databaseRestarts: Int = 0
+
+    @Option(help: "A shell command that crashes the database server and starts it again, run for each of --database-restarts (e.g. 'scripts/postgres-test-server.sh restart 1').")
+    var restartCommand: String?
+
     @Option(help: "Give up (and fail) after this many seconds.")
     var timeout: Int = 3_600
 
@@ -27,7 +35,10 @@ struct CrashCommand: AsyncParsableCommand {
     var runFolder: String?
 
     func validate() throws {
-        guard workers >= 1, kills >= 0, timeout >= 1 else { throw ValidationError("--workers and --timeout must be 1 or more, --kills 0 or more") }
+        guard workers >= 1, kills >= 0, timeout >= 1, databaseRestarts >= 0 else {
+            throw ValidationError("--workers and --timeout must be 1 or more, --kills and --database-restarts 0 or more")
+        }
+        guard databaseRestarts == 0 || restartCommand != nil else { throw ValidationError("--database-restarts needs --restart-command") }
     }
 
     func run() async throws {
@@ -45,7 +56,7 @@ struct CrashCommand: AsyncParsableCommand {
         let store = opened.store
         say("\(storage.backend): creating \(plan.instances) instances")
         try await createInstances(plan, in: store)
-        say("\(workers) workers send \(plan.sends.count) events (\(plan.sends.filter(\.isRepeat).count) repeats); \(kills) kills")
+        say("\(workers) workers send \(plan.sends.count) events (\(plan.sends.filter(\.isRepeat).count) repeats); \(kills) kills, \(databaseRestarts) database restarts")
 
         let workerArguments = storage.arguments + planOptions.arguments
         let processes = WorkerProcesses(count: workers, logFolder: folderPath) { index in
@@ -56,7 +67,13 @@ struct CrashCommand: AsyncParsableCommand {
         // The kills fall at random points of the sending, between 2% and 90% of the list.
         let total = plan.sends.count
         var thresholds = (0..<kills).map { _ in Int.random(in: (total / 50)...max(total / 50, total * 9 / 10), using: &random) }.sorted()
+        // The restarts have a generator of their own, so that the kills fall where they fall without them.
+        var restartRandom = SeededGenerator(seed: planOptions.seed &+ 29)
+        var restartThresholds = (0..<databaseRestarts).map { _ in
+            Int.random(in: (total / 20)...max(total / 20, total * 8 / 10), using: &restartRandom)
+        }.sorted()
         var killed = 0
+        var restarted = 0
         let deadline = ContinuousClock.now + .seconds(timeout)
         while processes.finished.count < workers {
             let failed = processes.reap()
@@ -81,14 +98,22 @@ struct CrashCommand: AsyncParsableCommand {
                     try processes.start(victim)
                 }
             }
+            if let next = restartThresholds.first, sent >= next || folder.allSent(workers), let restartCommand {
+                say("restarting the database (\(restarted + 1) of \(databaseRestarts)) at \(sent) sends")
+                try restartDatabase(restartCommand)
+                restartThresholds.removeFirst()
+                restarted += 1
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         let ran = ContinuousClock.now - started
+        let retries = processes.logLines(containing: "retrying in")
         say("all sent, fired and delivered after \(seconds(ran)) s; checking")
         let evidence = try await LoadEvidence.gather(from: store, plan: plan, deliveredIDs: folder.deliveredIDs(workers: workers))
         try await opened.close()
         let report = LoadChecker().check(evidence)
-        let line = "\(storage.backend), \(workers) workers, \(total) events, \(killed) kills, \(seconds(ran)) s: \(report.summary)"
+        let line = "\(storage.backend), \(workers) workers, \(total) events, \(killed) kills, \(restarted) database restarts "
+            + "(\(retries) retries), \(seconds(ran)) s: \(report.summary)"
         guard report.passed else {
             say("FAILED: \(report.mismatches.count) mismatches; the first:")
             for mismatch in report.mismatches.prefix(20) { say("  \(mismatch)") }
@@ -98,6 +123,24 @@ struct CrashCommand: AsyncParsableCommand {
         }
         try? FileManager.default.removeItem(atPath: folderPath)
         say("PASSED: " + line)
+    }
+
+    /// Runs `command` with the shell and waits for it; a failure ends the test.
+    ///
+    /// Not with Foundation's `Process`: it learns that a child ended from a descriptor the child
+    /// inherits, and a database server the command starts inherits it too and keeps it open, so
+    /// `Process` would wait for the server as well. `posix_spawn` and `waitpid` wait for the shell.
+    private func restartDatabase(_ command: String) throws {
+        var pid: pid_t = 0
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        var status: Int32 = 0
+        guard spawned == 0, waitpid(pid, &status, 0) == pid, status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            say("the restart command failed (spawn \(spawned), wait status \(status)): \(command)")
+            throw ExitCode(2)
+        }
     }
 
     private func createInstances(_ plan: LoadPlan, in store: DurableStore<LoadState, LoadEvent, LoadOrder>) async throws {

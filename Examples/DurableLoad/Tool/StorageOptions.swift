@@ -34,15 +34,16 @@ struct StorageOptions: ParsableArguments {
     }
 
     /// Opens the storage; `close` closes it. `forSetup` opens SQLite with process-crash
-    /// durability whatever was asked (the bench's untimed setup).
-    func open(poolSize: Int = 4, forSetup: Bool = false) async throws -> OpenedStorage {
+    /// durability whatever was asked (the bench's untimed setup). `logsConnections`: PostgreSQL's
+    /// connection events go to standard error.
+    func open(poolSize: Int = 4, forSetup: Bool = false, logsConnections: Bool = false) async throws -> OpenedStorage {
         if let sqlite {
             let storage = try await SQLiteDurableStorage.open(
                 path: URL(fileURLWithPath: sqlite).path,
                 durability: durability == "machine" && !forSetup ? .machineCrash : .processCrash)
             return OpenedStorage(storage: storage, close: { try await storage.close() })
         }
-        return try await openPostgres(url: postgres ?? "", poolSize: poolSize, locking: locking)
+        return try await openPostgres(url: postgres ?? "", poolSize: poolSize, locking: locking, logsConnections: logsConnections)
     }
 }
 

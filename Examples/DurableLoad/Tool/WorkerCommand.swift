@@ -28,7 +28,15 @@ struct WorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = RunFolder(path: runFolder)
-        let opened = try await storage.open(poolSize: 2)
+        // A worker started while the database is down (restarted after a kill during a database
+        // restart) waits for it.
+        var backoff = RetryBackoff(worker: index)
+        var openedStorage: OpenedStorage?
+        while openedStorage == nil {
+            do { openedStorage = try await storage.open(poolSize: 2, logsConnections: true) } catch { await backoff.wait(after: error, doing: "connecting") }
+        }
+        guard let opened = openedStorage else { return }
+        backoff.succeeded()
         let store = opened.store
         let share = plan.plan.share(of: index, among: workers)
         let start = folder.progress(of: index)
@@ -50,12 +58,13 @@ struct WorkerCommand: AsyncParsableCommand {
             let send = share[position]
             do {
                 try await store.send(send.event, to: plan.plan.instanceID(send.instance), idempotencyKey: send.key)
+                backoff.succeeded()
                 position += 1
                 folder.setProgress(position, of: index, descriptor: progress)
             } catch {
-                // A busy database or a dropped connection: try the same send again.
-                FileHandle.standardError.write(Data("worker \(index): send \(send.key) failed: \(error); retrying\n".utf8))
-                try await Task.sleep(for: .milliseconds(50))
+                // A busy database, a dropped connection or a server restarting: the same send
+                // again, with the same key (if the failed one committed, this one is a no-op).
+                await backoff.wait(after: error, doing: "send \(send.key)")
             }
         }
         folder.markSent(index)
@@ -70,11 +79,19 @@ struct WorkerCommand: AsyncParsableCommand {
     /// wait for their lease to run out).
     private func runRounds(_ worker: DurableWorker<LoadState, LoadEvent, LoadOrder>,
                            store: DurableStore<LoadState, LoadEvent, LoadOrder>, folder: RunFolder) async {
+        var backoff = RetryBackoff(worker: index)
         while true {
             let (timers, messages) = await worker.runOnce()
-            for failure in timers.failures + messages.failures {
+            let failures = timers.failures + messages.failures
+            if let failure = failures.first, timers.delivered == 0 && messages.delivered == 0 {
+                // Nothing got through: the database is likely away; wait longer each time.
+                await backoff.wait(after: failure.error, doing: "a round (\(failures.count) failures, the first for \(failure.id))")
+                continue
+            }
+            for failure in failures {
                 FileHandle.standardError.write(Data("worker \(index): round failure \(failure.id): \(failure.error)\n".utf8))
             }
+            backoff.succeeded()
             let idle = timers.delivered == 0 && messages.delivered == 0 && timers.failures.isEmpty && messages.failures.isEmpty
             if idle, folder.allSent(workers), (try? await store.instancesWithPendingTimers().isEmpty) == true {
                 // One more round: the outbox of the last timers' steps.

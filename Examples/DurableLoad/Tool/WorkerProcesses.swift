@@ -60,6 +60,14 @@ final class WorkerProcesses {
         for index in running { kill9(index) }
     }
 
+    /// How many lines of all the workers' logs contain `text`.
+    func logLines(containing text: String) -> Int {
+        processes.indices.reduce(0) { count, index in
+            let log = (try? String(contentsOfFile: logFolder + "/worker-\(index).log", encoding: .utf8)) ?? ""
+            return count + log.split(separator: "\n").filter { $0.contains(text) }.count
+        }
+    }
+
     /// The last lines of worker `index`'s log.
     func logTail(_ index: Int, lines: Int = 15) -> String {
         let text = (try? String(contentsOfFile: logFolder + "/worker-\(index).log", encoding: .utf8)) ?? ""
