@@ -67,11 +67,14 @@ struct CrashCommand: AsyncParsableCommand {
         // The kills fall at random points of the sending, between 2% and 90% of the list.
         let total = plan.sends.count
         var thresholds = (0..<kills).map { _ in Int.random(in: (total / 50)...max(total / 50, total * 9 / 10), using: &random) }.sorted()
-        // The restarts have a generator of their own, so that the kills fall where they fall without them.
+        // The restarts have a generator of their own, so that the kills fall where they fall
+        // without them; they are spread over 5% to 85% of the list, each at a random point of its
+        // own stretch, so that the server is down early, midway and late.
         var restartRandom = SeededGenerator(seed: planOptions.seed &+ 29)
-        var restartThresholds = (0..<databaseRestarts).map { _ in
-            Int.random(in: (total / 20)...max(total / 20, total * 8 / 10), using: &restartRandom)
-        }.sorted()
+        let stretch = max(1, total * 8 / 10 / max(1, databaseRestarts))
+        var restartThresholds = (0..<databaseRestarts).map { k in
+            total / 20 + k * stretch + Int.random(in: 0..<stretch, using: &restartRandom)
+        }
         var killed = 0
         var restarted = 0
         let deadline = ContinuousClock.now + .seconds(timeout)
