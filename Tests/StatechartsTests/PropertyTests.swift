@@ -92,11 +92,23 @@ struct PropertyTests {
                     if t.targets.count > 1 { kinds["multi-target", default: 0] += 1 }
                     if t.isInternal { kinds["internal", default: 0] += 1 }
                     if t.targets.contains(where: { model.nodes[$0].kind.isHistory }) { kinds["to history", default: 0] += 1 }
+                    kinds["\(t.action.form) action", default: 0] += 1
+                    if let guardSpec = t.guardSpec {
+                        kinds["\(guardSpec.form) guard", default: 0] += 1
+                        if guardSpec.refuses != nil { kinds["guard refusing an event", default: 0] += 1 }
+                    }
+                }
+                for action in [node.entry, node.exit, node.initialAction, node.historyAction].compactMap({ $0 }) {
+                    kinds["\(action.form) action", default: 0] += 1
                 }
             }
         }
         for kind in ["atomic", "compound", "parallel", "final", "shallowHistory", "deepHistory", "events", "any",
-                     "eventless", "done", "targetless", "multi-target", "internal", "to history"] {
+                     "eventless", "done", "targetless", "multi-target", "internal", "to history",
+                     // Every closure form of actions and guards (`CodeForm`), so that the routes
+                     // each form allows are compared with the reference.
+                     "context action", "contextEvent action", "outbox action",
+                     "context guard", "contextEvent guard", "outbox guard", "guard refusing an event"] {
             #expect(kinds[kind, default: 0] >= 20, "\(kind): \(kinds[kind, default: 0])")
         }
         for situation in ["conflict", "several transitions", "eventless", "targetless", "internal domain", "done event",
@@ -161,9 +173,12 @@ struct PropertyTests {
             if reference.hung { return "\(step): the reference interpreter did not settle" }
             // The declared names that would take a transition (selection never empties a
             // non-empty set of enabled transitions, so conflicts need not be resolved).
+            // `enabledEventNames` evaluates guards without an event, as its documentation says.
+            var probe = reference
+            probe.current = nil
             let enabled = fastChart.declaredEventNames.filter { name in
-                guard reference.running, let event = referenceEvent(name) else { return false }
-                return !reference.enabledTransitions(event).isEmpty
+                guard probe.running, let event = referenceEvent(name) else { return false }
+                return !probe.enabledTransitions(event).isEmpty
             }
             if let problem = compare(step, "fast", fast, fastChart, fastResult, reference, ran: ran, enabled: enabled) {
                 return problem

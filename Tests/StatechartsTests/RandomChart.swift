@@ -41,16 +41,32 @@ struct PContext: Sendable, Equatable {
     var fuel = 0
 }
 
+/// Which of the library's closure forms an action or a guard is lowered to: each form takes its
+/// own way through the runtime (a context-only action may be run without the event, one without
+/// the outbox lets the direct, region and joint routes take its transition, a guard with the
+/// outbox keeps them off).
+enum CodeForm: Sendable, Equatable, CaseIterable {
+    /// `(inout Context)` for an action, `(Context) -> Bool` for a guard.
+    case context
+    /// `(inout Context, Event?)`, `(Context, Event?) -> Bool`.
+    case contextEvent
+    /// `(inout Context, Event?, inout Outbox)`, `(Context, Event?, inout Outbox) -> Bool`.
+    case outbox
+}
+
 /// What an action does. The chart's closures and the reference interpreter both call `perform`.
 struct ActionSpec: Sendable {
     var label: String
     var usesFuel = false
     var raise: PEvent?
     var send: PEvent?
+    /// The closure form; only `.outbox` may raise or send.
+    var form: CodeForm = .outbox
 
-    /// Logs `label[event]`, counts, spends fuel, and returns the events to raise and send.
+    /// Logs `label[event]` (`label[-]` for a context-only action, which does not see the event),
+    /// counts, spends fuel, and returns the events to raise and send.
     func perform(_ context: inout PContext, event: String) -> (raise: PEvent?, send: PEvent?) {
-        context.log.append("\(label)[\(event)]")
+        context.log.append("\(label)[\(form == .context ? "-" : event)]")
         context.counter &+= 1
         if usesFuel { context.fuel -= 1 }
         var raised: PEvent?
@@ -67,15 +83,22 @@ struct ActionSpec: Sendable {
     }
 }
 
-/// A guard on the context: fuel left (when required) and the counter not at a given residue.
+/// A guard on the context: fuel left (when required) and the counter not at a given residue; a
+/// guard that sees the event may also refuse one event.
 struct GuardSpec: Sendable {
     var needsFuel: Bool
     /// 0: no condition on the counter.
     var modulus: Int
     var residue: Int
+    /// The closure form (a guard with the outbox raises nothing here: it only takes the form).
+    var form: CodeForm = .context
+    /// An event the guard refuses (`rawValue` of the event it sees); only for forms that see it.
+    var refuses: PEvent?
 
-    func holds(_ context: PContext) -> Bool {
+    /// `event` is the event as actions log it (`ChartBuilder.describe`, or "nil").
+    func holds(_ context: PContext, event: String) -> Bool {
         (!needsFuel || context.fuel > 0) && (modulus == 0 || context.counter % modulus != residue)
+            && (form == .context || refuses.map { $0.rawValue != event } ?? true)
     }
 }
 
@@ -134,7 +157,8 @@ struct Model: Sendable {
     /// such actions (direct entries, region bits, joint steps) take its transitions.
     var withoutRaisingOrSending: Model {
         func quiet(_ spec: ActionSpec?) -> ActionSpec? {
-            spec.map { ActionSpec(label: $0.label, usesFuel: $0.usesFuel, raise: nil, send: nil) }
+            spec.map { ActionSpec(label: $0.label, usesFuel: $0.usesFuel, raise: nil, send: nil,
+                                  form: $0.form == .outbox ? .contextEvent : $0.form) }
         }
         var model = self
         for i in model.nodes.indices {
@@ -143,8 +167,7 @@ struct Model: Sendable {
             model.nodes[i].entry = quiet(model.nodes[i].entry)
             model.nodes[i].exit = quiet(model.nodes[i].exit)
             for t in model.nodes[i].transitions.indices {
-                let action = model.nodes[i].transitions[t].action
-                model.nodes[i].transitions[t].action = ActionSpec(label: action.label, usesFuel: action.usesFuel)
+                model.nodes[i].transitions[t].action = quiet(model.nodes[i].transitions[t].action) ?? model.nodes[i].transitions[t].action
             }
         }
         return model
@@ -163,11 +186,13 @@ struct Model: Sendable {
             }
             text += " -> \(t.targets)"
             if t.isInternal { text += " internal" }
-            if let g = t.guardSpec { text += " guard(fuel:\(g.needsFuel) %\(g.modulus)!=\(g.residue))" }
+            if let g = t.guardSpec {
+                text += " guard(fuel:\(g.needsFuel) %\(g.modulus)!=\(g.residue)\(g.refuses.map { " !\($0)" } ?? "") \(g.form))"
+            }
             if let w = t.whenIn { text += " in(\(w))" }
             if let r = t.action.raise { text += " raise \(r)" }
             if let s = t.action.send { text += " send \(s)" }
-            return text + " [\(t.action.label)]"
+            return text + " [\(t.action.label) \(t.action.form)]"
         }
         func visit(_ s: Int, _ indent: String) {
             let node = nodes[s]
@@ -190,6 +215,9 @@ struct Model: Sendable {
 /// deep history, explicit initial states, and transitions of every kind with random targets.
 struct ChartGenerator {
     var rng: SplitMix64
+    /// The closure forms come from a generator of their own, so that a seed's chart has the same
+    /// states and transitions whatever forms its code takes.
+    var forms: SplitMix64
     var nodes: [ModelNode] = []
     var transitionCount = 0
     let maxStates: Int
@@ -204,6 +232,7 @@ struct ChartGenerator {
 
     init(seed: UInt64, maxStates: Int = 18) {
         rng = SplitMix64(seed: seed)
+        forms = SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B)
         self.maxStates = maxStates
     }
 
@@ -288,13 +317,19 @@ struct ChartGenerator {
 
     mutating func randomEvent() -> PEvent { rng.pick(PEvent.allCases) }
 
+    /// An action of a random form (the outbox one when it raises or sends).
+    mutating func action(_ label: String, usesFuel: Bool = false, raise: PEvent? = nil, send: PEvent? = nil) -> ActionSpec {
+        ActionSpec(label: label, usesFuel: usesFuel, raise: raise, send: send,
+                   form: raise != nil || send != nil ? .outbox : forms.pick(CodeForm.allCases))
+    }
+
     /// Entry and exit actions, initial transitions and history defaults.
     mutating func decorate(_ s: Int) {
         let kind = nodes[s].kind
         if s > 0 && !kind.isHistory {
-            nodes[s].entry = ActionSpec(label: "+\(s)", raise: rng.chance(10) ? randomEvent() : nil,
-                                        send: rng.chance(4) ? randomEvent() : nil)
-            nodes[s].exit = ActionSpec(label: "-\(s)", raise: rng.chance(6) ? randomEvent() : nil)
+            let raise = rng.chance(10) ? randomEvent() : nil
+            nodes[s].entry = action("+\(s)", raise: raise, send: rng.chance(4) ? randomEvent() : nil)
+            nodes[s].exit = action("-\(s)", raise: rng.chance(6) ? randomEvent() : nil)
         }
         if kind == .compound {
             if rng.chance(40) {
@@ -302,7 +337,7 @@ struct ChartGenerator {
                 nodes[s].initial = [rng.pick(properDescendants(of: s, includingHistory: rng.chance(40)))]
             }
             if rng.chance(30) {
-                nodes[s].initialAction = ActionSpec(label: "i\(s)", raise: rng.chance(15) ? randomEvent() : nil)
+                nodes[s].initialAction = action("i\(s)", raise: rng.chance(15) ? randomEvent() : nil)
                 if nodes[s].initial == nil {
                     nodes[s].initial = [nodes[s].children.first { !nodes[$0].kind.isHistory } ?? s]
                 }
@@ -310,7 +345,7 @@ struct ChartGenerator {
         }
         if kind.isHistory {
             nodes[s].historyDefault = [rng.pick(properDescendants(of: nodes[s].parent))]
-            if rng.chance(40) { nodes[s].historyAction = ActionSpec(label: "h\(s)") }
+            if rng.chance(40) { nodes[s].historyAction = action("h\(s)") }
         }
     }
 
@@ -379,12 +414,13 @@ struct ChartGenerator {
             if needsFuel || rng.chance(30) {
                 let modulus = rng.chance(40) ? 2 + rng.below(3) : 0
                 guardSpec = GuardSpec(needsFuel: needsFuel, modulus: modulus, residue: modulus == 0 ? 0 : rng.below(modulus))
+                guardSpec?.form = forms.pick(CodeForm.allCases)
+                if guardSpec?.form != .context && forms.chance(50) { guardSpec?.refuses = forms.pick(PEvent.allCases) }
             }
             let whenIn = rng.chance(10) ? 1 + rng.below(nodes.count - 1) : nil
             let whenInState = whenIn.flatMap { nodes[$0].kind.isHistory ? nil : $0 }
-            let action = ActionSpec(label: "t\(transitionCount)", usesFuel: needsFuel,
-                                    raise: rng.chance(15) ? randomEvent() : nil,
-                                    send: rng.chance(8) ? randomEvent() : nil)
+            let raise = rng.chance(15) ? randomEvent() : nil
+            let action = action("t\(transitionCount)", usesFuel: needsFuel, raise: raise, send: rng.chance(8) ? randomEvent() : nil)
             transitionCount += 1
             nodes[s].transitions.append(ModelTransition(
                 trigger: trigger, targets: randomTargets(from: s), isInternal: rng.chance(30),
@@ -400,24 +436,42 @@ struct ChartBuilder<E: StatechartEvent> {
     let eventName: (PEvent) -> E.Name
     /// How actions write the event in the log (cheaper than `String(describing:)`).
     let describe: @Sendable (E) -> String
-    /// `false`: actions take the `(inout Context, Event?)` form, which cannot reach the outbox
-    /// (so the direct and region paths can take their transitions); specs must then neither
-    /// raise nor send.
+    /// `false`: actions of the outbox form take the `(inout Context, Event?)` form instead, which
+    /// cannot reach the outbox (so the direct and region paths can take their transitions);
+    /// specs must then neither raise nor send.
     var outboxActions = true
 
     func action(_ spec: ActionSpec) -> Action<E, PContext> {
         let make = makeEvent
         let describe = describe
-        if !outboxActions {
+        switch spec.form {
+        case .context:
+            return Action(spec.label) { (context: inout PContext) in _ = spec.perform(&context, event: "-") }
+        case .outbox where outboxActions:
+            return Action(spec.label) { context, event, outbox in
+                let (raised, sent) = spec.perform(&context, event: event.map(describe) ?? "nil")
+                if let raised { outbox.raise(make(raised)) }
+                if let sent { outbox.send(make(sent)) }
+            }
+        case .contextEvent, .outbox:
             precondition(spec.raise == nil && spec.send == nil, "an action without the outbox cannot raise or send")
             return Action(spec.label) { (context: inout PContext, event: E?) in
                 _ = spec.perform(&context, event: event.map(describe) ?? "nil")
             }
         }
-        return Action(spec.label) { context, event, outbox in
-            let (raised, sent) = spec.perform(&context, event: event.map(describe) ?? "nil")
-            if let raised { outbox.raise(make(raised)) }
-            if let sent { outbox.send(make(sent)) }
+    }
+
+    func guardCondition(_ spec: GuardSpec) -> Guard<E, PContext> {
+        let describe = describe
+        switch spec.form {
+        case .context:
+            return Guard("guard") { (context: PContext) in spec.holds(context, event: "-") }
+        case .contextEvent:
+            return Guard("guard") { (context: PContext, event: E?) in spec.holds(context, event: event.map(describe) ?? "nil") }
+        case .outbox:
+            return Guard("guard") { (context: PContext, event: E?, _: inout Outbox<E>) in
+                spec.holds(context, event: event.map(describe) ?? "nil")
+            }
         }
     }
 
@@ -444,7 +498,7 @@ struct ChartBuilder<E: StatechartEvent> {
             case .eventless: trigger = .eventless
             case .done(let state): trigger = .done(state)
             }
-            let guardCondition = t.guardSpec.map { spec in Guard<E, PContext>("guard") { spec.holds($0) } }
+            let guardCondition = t.guardSpec.map(guardCondition)
             transitions.append(TransitionDefinition(
                 trigger: trigger, targets: t.targets, kind: t.isInternal ? .internal : .external,
                 requiredActiveStates: t.whenIn.map { [$0] } ?? [], guard: guardCondition, actions: [action(t.action)]))

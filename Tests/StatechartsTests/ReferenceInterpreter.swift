@@ -223,7 +223,7 @@ struct ReferenceInterpreter {
 
     func conditionMatch(_ t: Int) -> Bool {
         if let state = whenInOf[t], !configuration[state] { return false }
-        return guardOf[t]?.holds(context) ?? true
+        return guardOf[t]?.holds(context, event: describe(current)) ?? true
     }
 
     /// `selectTransitions` (`event` non-nil) and `selectEventlessTransitions` (`event` nil).

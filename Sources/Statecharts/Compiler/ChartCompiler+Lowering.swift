@@ -143,9 +143,14 @@ extension _ChartCompiler {
     }
 
     /// The dense table of candidates per (atomic state, event class), in selection order: the
-    /// state's own transitions in document order, then its parent's, up to the root.
+    /// state's own transitions in document order, then its parent's, up to the root. Everything
+    /// the fast routes read is derived from it (plans, the direct table, guarded, region and joint
+    /// steps), so a chart compiled without single-path plans has none of it: every send takes
+    /// the stepwise or the general route, a second implementation the tests compare the fast
+    /// routes with.
     @inlinable
     mutating func buildCandidateTable() {
+        guard singlePathPlans else { return }
         let count = stateCount
         let classCount = b.candidates.classCount
         guard count * classCount <= Self.candidateTableLimit else { return }

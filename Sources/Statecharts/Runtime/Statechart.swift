@@ -91,9 +91,10 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     /// - Parameters:
     ///   - microstepLimit: see ``microstepLimit``.
     ///   - externalEventLimit: see ``externalEventLimit``.
-    ///   - singlePathPlans: whether to precompute plans for transitions between single-path
-    ///     configurations (the fast routes). Turning it off runs every transition through the
-    ///     general algorithm, with the same results; it exists to check exactly that.
+    ///   - singlePathPlans: whether to build the candidate table and everything the fast routes
+    ///     derive from it (plans, the direct table, guarded, region and joint steps, leaf rows).
+    ///     Turning it off sends every event by the stepwise or the general route, with the same
+    ///     results; it exists to check exactly that.
     /// - Throws: ``StatechartDefinitionError`` listing each problem with its state path.
     @_spi(Testing) @inlinable
     public convenience init(

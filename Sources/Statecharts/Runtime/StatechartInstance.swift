@@ -21,7 +21,8 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// ``_LeafRow``, which also says which route the next `send` may take at once: a row of the
     /// chart's direct table while the instance is running with no pending external events (the
     /// external queue empty, no invoked child) and the chart allows it (``Statechart/fastRows``),
-    /// ``_LeafRow/jointSet`` for a set under the same conditions in a chart with joint steps. So
+    /// a joint row (``_LeafRow/isJointRow``) for a set under the same conditions in a chart with
+    /// joint steps. So
     /// `leafRow.isDirectRow` alone says that `send` may take the direct table, and it goes from
     /// one event's row to the next with a single load.
     ///

@@ -27,7 +27,6 @@ internal struct _JointTables: @unchecked Sendable {
     /// Each joint step's candidates, in the order the region bits pick them (document order of
     /// their leaves), by joint number (``_JointEntry/Decision/joint(_:)``).
     @usableFromInline let pickLists: [[_CandidateIndex]]
-    /// Frees the tables above when the last copy goes.
 
     /// The entry of joint row `row` (a slot's entries, ``_LeafRow/isJointRow``) for event class
     /// `c`: one load, with no search and no bounds check (the row comes from ``row(of:)`` or an

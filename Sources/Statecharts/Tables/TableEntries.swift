@@ -29,7 +29,9 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     enum Kind {
         /// Take candidate `c` by its plan; every action takes only the context.
         case contextOnly(_CandidateIndex)
-        /// Take candidate `c` by its plan; some action reads the event.
+        /// Take candidate `c` by its plan, in the loop that dispatches on each action's form:
+        /// some action reads the event, or every action takes the context alone and
+        /// `assignCallSites` gave the plan this second call site (ChartCompiler+DirectTables.swift).
         case withEvent(_CandidateIndex)
         /// No transition can be taken and none could follow: the event is ignored.
         case ignored
@@ -320,8 +322,7 @@ internal enum _MicrostepPhase: Sendable {
     /// `exits: false` or `entries: false` skips a phase with nothing to do.
     ///
     /// Transparent, not only `@inline(__always)`: with `@inline(__always)` alone the regions
-    /// route's bits stage runs about 1% more instructions per event (W4) than with the three
-    /// loops written out.
+    /// route's bits stage runs more instructions per event than with the three loops written out.
     @usableFromInline @_transparent
     static func inOrder(count: Int, exits: Bool = true, entries: Bool = true, _ body: (Self, Int) -> Void) {
         if exits {

@@ -293,8 +293,8 @@ public struct _DirectEvent<Event: StatechartEvent> {
 // route `take` chooses (`_sendByRoute`). Names that are tags in a chart without named entries
 // (``_DirectEntry/named(_:)``, `CompiledChart._hasNamedDirectEntries`, a constant the macro
 // writes) take `_sendByRoute` for both, with the event alone: their class is the tag, read again
-// there with no lookup. One call site out of the front, with one argument, keeps it small:
-// carrying the class cost W1c 5 instructions an event, carrying the entry's row 3. The
+// there with no lookup. One call site out of the front, with one argument, keeps it small
+// (carrying the class or the entry's row as well costs instructions on every event). The
 // out-of-line parts are methods of the compiled instance that read its tables themselves.
 // `Plans` is the chart's generated code (``_GeneratedPlans``), which runs the plans and guards of
 // the single-path, joint and regions routes.

@@ -83,7 +83,9 @@ extension StatechartInstance {
     /// What the direct table leaves on the single path: guards, plans whose actions may raise or
     /// send, plans followed by eventless transitions, and history. `entry`: the slow direct entry
     /// the direct stage read (``directEntry(_:_:)``), or ``_DirectEntry/slow`` where none was
-    /// read (the leaf row is not direct). Out of line, so that `send` stays small.
+    /// read (the leaf row is not direct). Inlined, but only to call
+    /// ``sendByCandidatePlanOutOfLine(_:_:after:_:)``, which does the work out of line, so that
+    /// `send` stays small.
     @inlinable @inline(__always)
     mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
                                                           _ plans: Plans) -> SendResult

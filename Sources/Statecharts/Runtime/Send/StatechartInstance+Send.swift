@@ -134,8 +134,7 @@ extension StatechartInstance {
     /// is read here, every other route runs out of line.
     ///
     /// Transparent, not only `@inline(__always)`: generic over the observer, an
-    /// `@inline(__always)` `take` stays out of line in release builds, which doubles the
-    /// instructions of a direct send.
+    /// `@inline(__always)` `take` stays out of line in release builds, a call on every send.
     @usableFromInline @_transparent
     mutating func take<Observer: StatechartObserver>(
         _ event: Event, _ resolved: _ResolvedEvent, _ observer: inout Observer
