@@ -117,13 +117,16 @@ internal final class _SendResultDetails: Sendable {
 }
 
 /// A ``SendResult`` as an out-of-line route returns it: the same words, with the details passed
-/// unmanaged, at +1. The caller rebuilds the result (``SendResult/init(_crossing:)``) on two
-/// paths, one where the details are `nil`, so that a caller done with a plain result releases
-/// nothing: returned as a `SendResult`, the details of every out-of-line result cost the caller
-/// a call to `swift_release`, `nil` or not. (A compiled chart's `send` does not use it: there the
-/// test on the details cost more in the inlined front than the release it saves.)
+/// unmanaged, at +1. The caller rebuilds the result (``take()``) on two paths, one where the
+/// details are `nil`, so that a caller done with a plain result releases nothing: returned as a
+/// `SendResult`, the details of every out-of-line result cost the caller a call to
+/// `swift_release`, `nil` or not. (A compiled chart's `send` does not use it: there the test on
+/// the details cost more in the inlined front than the release it saves.)
+///
+/// Noncopyable, so that the reference it holds is taken at most once (the compiler refuses a
+/// second `take()` or a copy); one dropped without `take()` releases it in `deinit`.
 @usableFromInline @frozen
-internal struct _CrossingResult {
+internal struct _CrossingResult: ~Copyable {
     @usableFromInline let head: _ResultHead
     @usableFromInline let packedFrom: _PackedConfiguration
     @usableFromInline let packedTo: _PackedConfiguration
@@ -141,16 +144,19 @@ internal struct _CrossingResult {
             self.details = nil
         }
     }
-}
 
-extension SendResult {
-    /// The result `crossing` carries, taking its details' reference.
+    /// The result, taking the details' reference (the one use of a crossing result).
     @inlinable @inline(__always)
-    init(_crossing crossing: _CrossingResult) {
-        if let details = crossing.details {
-            self.init(head: crossing.head, from: crossing.packedFrom, to: crossing.packedTo, details: details.takeRetainedValue())
+    consuming func take() -> SendResult {
+        let result = if let details {
+            SendResult(head: head, from: packedFrom, to: packedTo, details: details.takeRetainedValue())
         } else {
-            self.init(head: crossing.head, from: crossing.packedFrom, to: crossing.packedTo, details: nil)
+            SendResult(head: head, from: packedFrom, to: packedTo, details: nil)
         }
+        discard self
+        return result
     }
+
+    @inlinable
+    deinit { details?.release() }
 }

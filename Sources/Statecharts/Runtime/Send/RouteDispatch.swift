@@ -53,13 +53,13 @@ internal enum _RoutesOutOfLine: _RouteDispatch {
     static func sendByJointStep<StateID, Event, Context, Plans: _PlanRunner>(
         _ event: Event, _ classID: _EventClass, _ plans: Plans, on instance: inout StatechartInstance<StateID, Event, Context>
     ) -> SendResult where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        SendResult(_crossing: instance.sendByJointStepOutOfLine(event, classID, plans))
+        instance.sendByJointStepOutOfLine(event, classID, plans).take()
     }
 
     @inlinable @inline(__always)
     static func sendOnRegions<StateID, Event, Context, Plans: _PlanRunner>(
         _ event: Event, _ classID: _EventClass, _ plans: Plans, on instance: inout StatechartInstance<StateID, Event, Context>
     ) -> SendResult where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        SendResult(_crossing: instance.sendOnRegions(event, classID, plans))
+        instance.sendOnRegions(event, classID, plans).take()
     }
 }

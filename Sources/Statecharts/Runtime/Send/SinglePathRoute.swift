@@ -90,7 +90,7 @@ extension StatechartInstance {
     mutating func sendByCandidatePlan<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, after entry: _DirectEntry,
                                                           _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        SendResult(_crossing: sendByCandidatePlanOutOfLine(event, classID, after: entry, plans))
+        sendByCandidatePlanOutOfLine(event, classID, after: entry, plans).take()
     }
 
     /// ``sendByCandidatePlan(_:_:after:_:)``, out of line, its result crossing back as a
