@@ -50,8 +50,8 @@ durable-demo: deps
 	SWIFT=$(SWIFT) bash scripts/durable-kill-demo.sh
 
 # The durable store's crash test: 4 worker processes, 100,000 events, 10,000 instances, 50 kill -9s,
-# on SQLite and on PostgreSQL, checked against a reference run (release build; docs/durable.md,
-# "Proof"). `make test` runs a short one.
+# on SQLite and on PostgreSQL (whose server is also crashed and restarted 10 times), checked against
+# a reference run (release build; docs/durable.md, "Proof"). `make test` runs a short one.
 .PHONY: durable-crash durable-bench
 durable-crash: deps
 	SWIFT=$(SWIFT) bash scripts/durable-load.sh crash
