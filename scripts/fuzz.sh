@@ -35,11 +35,14 @@ work="$root/.build-fuzz"
 conformance="${SCXML_W3C_DIR:-$root/../shared/conformance}"
 
 cd "$root/Fuzz"
-# --sanitize=fuzzer makes SwiftPM link libFuzzer's main; the -Xswiftc/-Xcc flags add the coverage
-# instrumentation (SwiftPM's two separate --sanitize flags do not give Swift code any) and
-# AddressSanitizer, to the Swift code and to Duktape's C code alike.
-swift build -c release --scratch-path "$work/build" --sanitize=fuzzer \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xcc -fsanitize=fuzzer-no-link,address
+# Fuzz/toolset.json gives what SwiftPM builds for the target platform (the fuzz targets and the
+# modules they use, Swift and Duktape's C alike) libFuzzer's coverage instrumentation and
+# AddressSanitizer, and links libFuzzer into the executables: swiftc's -sanitize=fuzzer,address,
+# clang's -fsanitize=fuzzer-no-link,address. Build tools (the macro tool of StatechartsCompiled,
+# which StatechartsInspector depends on, and its swift-syntax) are built for the host without it;
+# SwiftPM's --sanitize=fuzzer or -Xswiftc would link libFuzzer's main into the macro tool too,
+# which has a main of its own (Fuzz/Package.swift).
+swift build -c release --scratch-path "$work/build" --toolset "$root/Fuzz/toolset.json"
 
 # The targets run side by side, one process each (libFuzzer is single-threaded); each one's
 # report is printed when all have finished, in the order they were named.
