@@ -33,6 +33,7 @@ let package = Package(
         fuzzTarget("FuzzHTTPForm", ["StatechartsSCXML", "StatechartsHTTP"]),
         fuzzTarget("FuzzVerifyConditions", ["StatechartsSCXML", "StatechartsVerification"]),
         fuzzTarget("FuzzDurableRows", ["Statecharts", "StatechartsDurable"]),
+        fuzzTarget("FuzzInspectorMessages", ["Statecharts", "StatechartsSCXML", "StatechartsInspector"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 #include "LibFuzzerDriver.h"
 
+#include <sanitizer/lsan_interface.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,3 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void libFuzzerMain(int argc, char **argv) {
     exit(LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput));
 }
+
+void ignoreLeaksBegin(void) { __lsan_disable(); }
+
+void ignoreLeaksEnd(void) { __lsan_enable(); }
