@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets (Fuzz/, a package of its own) with libFuzzer and AddressSanitizer and
-# runs them all at once, each for FUZZ_SECONDS (default 600). Any crash, leak, timeout (an input
-# running longer than FUZZ_TIMEOUT seconds, default 10) or out-of-memory fails the run; the input
-# that caused it is left in .build-fuzz/artifacts/. Seeds: the committed corpus
+# Builds the fuzz targets (Fuzz/, a package of its own) with libFuzzer and AddressSanitizer (their
+# flags in Fuzz/toolset.json, below) and runs them all at once, each for FUZZ_SECONDS (default
+# 600). Any crash, leak, timeout (an input running longer than FUZZ_TIMEOUT seconds, default 10)
+# or out-of-memory fails the run; the input that caused it is left in .build-fuzz/artifacts/.
+# LeakSanitizer passes over the leaks of the libraries Fuzz/lsan-suppressions.txt names
+# (Graphviz's own, which the inspector's target meets), and only those. Seeds: the committed corpus
 # (Fuzz/Corpus/TARGET), the example charts, and the W3C documents in ../shared/conformance when
 # they are there (read in place, never copied). What the fuzzer learns is kept in .build-fuzz/corpus/TARGET between runs.
 #
@@ -22,7 +24,7 @@ seconds="${FUZZ_SECONDS:-600}"
 timeout="${FUZZ_TIMEOUT:-10}"
 repeatable=()
 [ -n "${FUZZ_SEED:-}" ] && repeatable+=("-seed=$FUZZ_SEED")
-known=(FuzzSCXML FuzzSnapshot FuzzSCXMLJSON FuzzHTTPForm FuzzVerifyConditions FuzzDurableRows)
+known=(FuzzSCXML FuzzSnapshot FuzzSCXMLJSON FuzzHTTPForm FuzzVerifyConditions FuzzDurableRows FuzzInspectorMessages)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${known[@]}")
 for target in "${targets[@]}"; do
@@ -35,11 +37,14 @@ work="$root/.build-fuzz"
 conformance="${SCXML_W3C_DIR:-$root/../shared/conformance}"
 
 cd "$root/Fuzz"
-# --sanitize=fuzzer makes SwiftPM link libFuzzer's main; the -Xswiftc/-Xcc flags add the coverage
-# instrumentation (SwiftPM's two separate --sanitize flags do not give Swift code any) and
-# AddressSanitizer, to the Swift code and to Duktape's C code alike.
-swift build -c release --scratch-path "$work/build" --sanitize=fuzzer \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xcc -fsanitize=fuzzer-no-link,address
+# Fuzz/toolset.json gives what SwiftPM builds for the target platform (the fuzz targets and the
+# modules they use, Swift and Duktape's C alike) libFuzzer's coverage instrumentation and
+# AddressSanitizer, and links libFuzzer into the executables: swiftc's -sanitize=fuzzer,address,
+# clang's -fsanitize=fuzzer-no-link,address. Build tools (the macro tool of StatechartsCompiled,
+# which the inspector's target pulls in, and its swift-syntax) are built for the host without it;
+# SwiftPM's --sanitize=fuzzer or -Xswiftc would link libFuzzer's main into the macro tool too,
+# which has a main of its own (Fuzz/Package.swift).
+swift build -c release --scratch-path "$work/build" --toolset "$root/Fuzz/toolset.json"
 
 # The targets run side by side, one process each (libFuzzer is single-threaded); each one's
 # report is printed when all have finished, in the order they were named.
@@ -53,6 +58,7 @@ run_target() {
         FuzzHTTPForm) seeds=("Corpus/http"); dict="Dictionaries/http.dict"; max_len=2048 ;;
         FuzzVerifyConditions) seeds=("Corpus/conditions"); dict="Dictionaries/conditions.dict"; max_len=4096 ;;
         FuzzDurableRows) seeds=("Corpus/durable"); dict="Dictionaries/durable.dict"; max_len=8192 ;;
+        FuzzInspectorMessages) seeds=("Corpus/inspector"); dict="Dictionaries/inspector.dict"; max_len=4096 ;;
     esac
     corpus="$work/corpus/$target"
     # A repeatable run starts from the committed seeds alone, not from what earlier runs learned.
@@ -61,7 +67,8 @@ run_target() {
     log="$work/$target.log"
     runs_name="FUZZ_RUNS_$target"
     runs="${!runs_name:-${FUZZ_RUNS:-}}"
-    SWIFT_DETERMINISTIC_HASHING=1 "$work/build/release/$target" "$corpus" "${seeds[@]}" \
+    SWIFT_DETERMINISTIC_HASHING=1 LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+        "$work/build/release/$target" "$corpus" "${seeds[@]}" \
         -dict="$dict" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 ${repeatable[@]+"${repeatable[@]}"} ${runs:+"-runs=$runs"} \
         -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$target-" > "$log" 2>&1

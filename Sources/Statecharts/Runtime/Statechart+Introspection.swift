@@ -217,3 +217,12 @@ extension Statechart {
         return (direct.historyFields.exist ? direct.historyFields.fields.count : 0, direct.historyBits)
     }
 }
+
+extension Statechart {
+    /// How many event names the chart keeps resolved against its descriptors, and how many it
+    /// keeps at most (descriptor matching only; 0 under exact matching). For tests.
+    @_spi(Testing)
+    public var _resolvedNames: (count: Int, limit: Int) {
+        (resolvedNames.withLock { $0.count }, resolvedNamesLimit)
+    }
+}

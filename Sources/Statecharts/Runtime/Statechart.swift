@@ -35,7 +35,8 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     @usableFromInline let declaredNames: [Event.Name]
     /// Descriptor matching: the declared descriptors, by id.
     @usableFromInline let descriptors: [Event.Name]
-    /// Descriptor matching: each event name seen so far, resolved once against every descriptor.
+    /// Descriptor matching: the event names seen lately, each resolved once against every
+    /// descriptor; at most ``resolvedNamesLimit`` of them (see ``mask(for:)``).
     @usableFromInline let resolvedNames = Locked<[Event.Name: _EventMask]>([:])
     /// ``fingerprint``, computed on first use (most charts never take a snapshot).
     let fingerprintCache = Locked<UInt64?>(nil)
@@ -194,7 +195,13 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         var matched = Array(repeating: false, count: descriptors.count)
         for (i, descriptor) in descriptors.enumerated() { matched[i] = Event.descriptor(descriptor, matches: name) }
         let mask = _EventMask(descriptorMatches: matched)
-        resolvedNames.withLock { $0[name] = mask }
+        // Names can come from outside (an SCXML session's HTTP requests, an inspector page), so a
+        // cache of every name ever sent would grow as long as the chart lives, by every new name:
+        // a full cache starts again.
+        resolvedNames.withLock { names in
+            if names.count >= resolvedNamesLimit { names.removeAll(keepingCapacity: true) }
+            names[name] = mask
+        }
         return mask
     }
 
@@ -202,13 +209,19 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
     ///
     /// Under descriptor matching (``StatechartEvent/descriptorsMatchExactly`` `false`, such as
     /// `String` events) the descriptors the name matches are computed here and cached by the
-    /// chart; sending the prepared event finds them in that cache by the name.
+    /// chart; sending the prepared event finds them in that cache by the name (the cache keeps
+    /// 1,024 names; once more have been sent, it starts again, and a name not in it is resolved
+    /// again when sent).
     public func prepare(_ event: Event) -> PreparedEvent<Event> {
         if exactMatching { return PreparedEvent(event: event, exactClass: eventClass(ofName: event.name)) }
         _ = mask(for: event.name)
         return PreparedEvent(event: event, exactClass: nil)
     }
 }
+
+/// How many event names a chart keeps resolved against its descriptors (descriptor matching only):
+/// enough for any chart's own names, few enough that names sent from outside cannot fill memory.
+let resolvedNamesLimit = 1_024
 
 /// The descriptors an event name matches (descriptor matching only).
 @usableFromInline
