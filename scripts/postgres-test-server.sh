@@ -52,6 +52,11 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+# Starts the cluster in folder $2 with the binaries in $1 and the options `start` kept for it.
+launch() {
+  as_owner "$1/pg_ctl" -D "$2/data" -l "$2/server.log" -w -t 60 -o "$(cat "$2/options")" start >/dev/null
+}
+
 running() { [ -f "$state/url" ] && [ -f "$state/cluster" ] && [ -f "$(cat "$state/cluster")/data/postmaster.pid" ]; }
 
 start() {
@@ -76,8 +81,7 @@ start() {
   # Loopback only; the socket in the cluster's folder; enough connections for parallel tests' pools.
   # The options are kept for `restart`.
   echo "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$cluster -c max_connections=400 ${POSTGRES_TEST_OPTIONS:-}" > "$cluster/options"
-  as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 -o "$(cat "$cluster/options")" start >/dev/null \
-    || { cat "$cluster/server.log" >&2; rm -rf "$cluster"; rm -f "$state/cluster"; fail "the server did not start"; }
+  launch "$bindir" "$cluster" || { cat "$cluster/server.log" >&2; rm -rf "$cluster"; rm -f "$state/cluster"; fail "the server did not start"; }
   as_owner "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres "$database" \
     || { as_owner "$bindir/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$cluster"; rm -f "$state/cluster"; fail "createdb failed"; }
   url="postgres://postgres@127.0.0.1:$port/$database"
@@ -115,8 +119,7 @@ restart() {
   [ -f "$cluster/options" ] || fail "the server was started by an older version of this script; stop and start it"
   as_owner "$bindir/pg_ctl" -D "$cluster/data" -m immediate -w stop >/dev/null || fail "pg_ctl stop -m immediate failed"
   sleep "$down"
-  as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 -o "$(cat "$cluster/options")" start >/dev/null \
-    || { tail -20 "$cluster/server.log" >&2; fail "the server did not start again"; }
+  launch "$bindir" "$cluster" || { tail -20 "$cluster/server.log" >&2; fail "the server did not start again"; }
 }
 
 # Runs a command with STATECHARTS_POSTGRES_URL set: the caller's when set; otherwise a throwaway
