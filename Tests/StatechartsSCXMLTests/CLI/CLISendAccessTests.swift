@@ -3,9 +3,9 @@ import StatechartsHTTP
 import Testing
 
 /// `run --allow-send-to HOST[:PORT]`: the chart's HTTP sends reach loopback only unless the
-/// option permits more. No test sends off this machine: the refused target is `0.0.0.0`, the
-/// unspecified address, which is not loopback to the policy but which a connect would reach on
-/// this host anyway, should the check ever let it through.
+/// option permits more. No test connects outside 127.0.0.0/8: the refused target is `0.0.0.0`,
+/// the unspecified address, which is not loopback to the policy and which a connect would reach
+/// on this host anyway, should the check ever let it through.
 @Suite("statechart run --allow-send-to")
 struct CLISendAccessTests {
     /// A chart that sends `hello` to `target` through the Basic HTTP processor and ends in
@@ -33,16 +33,27 @@ struct CLISendAccessTests {
         #expect(result.stderr.contains("Allow it with --allow-send-to HOST[:PORT]"), "\(result.stderr)")
     }
 
-    @Test("--allow-send-to permits its host on its port only")
+    @Test("--allow-send-to adds its host on its port only to the policy")
     func optionWidensThePolicy() async throws {
+        // The option reaches the policy with its port: the same host on another port stays refused,
+        // and the refusal lists what is permitted. Whether a listed destination is then connected
+        // to is the policy's own test (BasicHTTPSendPolicyTests); this one never connects outside
+        // 127.0.0.0/8.
         let target = Self.sender(target: "http://0.0.0.0:1/x")
-        let (otherPort, _) = try await CLIProcess.run(chart: target, ["run", "FILE", "--allow-send-to", "0.0.0.0:2"])
-        #expect(otherPort.stderr.contains("--allow-send-to"), "\(otherPort.stderr)")
-        // Permitted, the send is made: nothing listens on port 1, so it fails to connect instead.
-        let (allowed, _) = try await CLIProcess.run(chart: target, ["run", "FILE", "--allow-send-to", "127.0.0.9", "--allow-send-to", "0.0.0.0:1"])
-        #expect(allowed.stderr.contains("error.communication"), "\(allowed.stderr)")
-        #expect(!allowed.stderr.contains("--allow-send-to"), "\(allowed.stderr)")
-        #expect(!allowed.stderr.contains("send policy"), "\(allowed.stderr)")
+        let (otherPort, _) = try await CLIProcess.run(chart: target, ["run", "FILE", "--allow-send-to", "0.0.0.0:2", "--allow-send-to", "[::1]:8080"])
+        #expect(otherPort.lines == ["[0] start -> refused (active: refused) (finished)"])
+        #expect(otherPort.stderr.contains("the send policy (loopback, 0.0.0.0:2, [::1]:8080) refuses 0.0.0.0:1; no connection was opened"), "\(otherPort.stderr)")
+        #expect(otherPort.stderr.contains("Allow it with --allow-send-to HOST[:PORT]"), "\(otherPort.stderr)")
+    }
+
+    @Test("with --allow-send-to given, a send to loopback is still delivered")
+    func loopbackDeliveredWithOption() async throws {
+        let receiver = try await BasicHTTPEventProcessor.start()
+        let location = receiver.location(forSession: "cli-receiver")
+        let (result, _) = try await CLIProcess.run(chart: Self.sender(target: location), ["run", "FILE", "--allow-send-to", "127.0.0.9:1"])
+        #expect(result.lines == ["[0] start -> s (active: s)"], "\(result.stderr)")
+        #expect(receiver.takeEvents(forSession: "cli-receiver").map(\.name) == ["hello"])
+        await receiver.shutdown()
     }
 
     @Test("a malformed --allow-send-to is a usage error", arguments: ["http://127.0.0.1/", "127.0.0.1:0", "127.0.0.1:port", "", "[::1", "a b"])
