@@ -15,7 +15,13 @@ The check reads `Sources/Statecharts/<Layer>/**.swift`, collects every type a la
 (top-level class, struct, enum, protocol, actor, typealias), and reports every use of a
 higher layer's type name in a lower layer's code (comments and string literals are left out;
 `extension T` of a higher layer's type counts as a use). A file outside the layer folders fails
-too. Exit status 1 with one line per back arrow (file:line: name, its layer), 0 when clean.
+too.
+
+It also keeps the packed words' writers in their own files (see WRITERS): an instance's leaf
+row is written only by its named moves (Runtime/StatechartInstance+LeafRow.swift) and built
+from raw bits only in Tables/LeafRow.swift, and a direct entry's code only in
+Tables/TableEntries.swift. Exit status 1 with one line per problem (file:line: what), 0 when
+clean.
 """
 import pathlib
 import re
@@ -35,6 +41,14 @@ DECLARATION = re.compile(
     re.MULTILINE,
 )
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# Packed words and the one file (relative to the core's folder) allowed to write each.
+WRITERS = [
+    (re.compile(r"\bleafRow\s*=(?!=)"), "Runtime/StatechartInstance+LeafRow.swift", "a write of leafRow outside its named moves"),
+    (re.compile(r"\b_LeafRow\s*\(\s*rawValue\s*:"), "Tables/LeafRow.swift", "a leaf row built from raw bits"),
+    (re.compile(r"\b(?:[Rr]ow|from|to)\.rawValue\b"), "Tables/LeafRow.swift", "a leaf row's raw bits read"),
+    (re.compile(r"\b_DirectEntry\s*\(\s*code\s*:"), "Tables/TableEntries.swift", "a direct entry built from its raw code"),
+]
 
 
 def code_only(text: str) -> str:
@@ -92,9 +106,16 @@ for rank, layer in enumerate(LAYERS):
                         f"{path.relative_to(root.parent.parent)}:{number}: {layer} names {name} ({LAYERS[owner]})"
                     )
 
+for path, text in sources.items():
+    relative = path.relative_to(root).as_posix()
+    for number, line in enumerate(text.split("\n"), start=1):
+        for pattern, owner, what in WRITERS:
+            if relative != owner and pattern.search(line):
+                problems.append(f"{path.relative_to(root.parent.parent)}:{number}: {what} (only {owner} may)")
+
 for problem in problems:
     print(problem)
 if problems:
-    print(f"{len(problems)} back arrow(s) between the core's layers ({' < '.join(LAYERS)})", file=sys.stderr)
+    print(f"{len(problems)} problem(s): back arrows between the core's layers ({' < '.join(LAYERS)}) or packed words written outside their files", file=sys.stderr)
     sys.exit(1)
-print(f"core layers: {sum(len(v) for v in files.values())} files, no back arrow ({' < '.join(LAYERS)})")
+print(f"core layers: {sum(len(v) for v in files.values())} files, no back arrow ({' < '.join(LAYERS)}), packed words written in their files only")

@@ -43,9 +43,22 @@ printf '\nextension _Compiler {}\n' > "$root/Definition/Action+Compiler.swift"
 fails "Definition/Action+Compiler.swift:2: Definition names _Compiler (Compiler)"
 rm "$root/Definition/Action+Compiler.swift"
 
+# Packed words: written in their own files, refused elsewhere.
+printf 'extension Instance {\n    mutating func jump() { leafRow = .activeSet }\n}\n' > "$root/Runtime/Instance+Jump.swift"
+fails "Runtime/Instance+Jump.swift:2: a write of leafRow outside its named moves"
+mkdir -p "$root/Runtime" && mv "$root/Runtime/Instance+Jump.swift" "$root/Runtime/StatechartInstance+LeafRow.swift"
+echo 'let row = _LeafRow(rawValue: -1)' > "$root/Tables/Words.swift"
+fails "Tables/Words.swift:1: a leaf row built from raw bits"
+mv "$root/Tables/Words.swift" "$root/Tables/LeafRow.swift"
+echo 'let entry = _DirectEntry(code: -2, row: .activeSet, action: nil)' > "$root/Compiler/Entries.swift"
+fails "Compiler/Entries.swift:1: a direct entry built from its raw code"
+rm "$root/Compiler/Entries.swift"
+/usr/bin/python3 "$check" "$root" >/dev/null || { echo "FAIL: a packed word's writer in its own file was refused"; exit 1; }
+rm "$root/Runtime/StatechartInstance+LeafRow.swift" "$root/Tables/LeafRow.swift"
+
 echo 'struct Loose {}' > "$root/Loose.swift"
 fails "Loose.swift: outside the layer folders"
 rm "$root/Loose.swift"
 
 /usr/bin/python3 "$check" "$root" >/dev/null || { echo "FAIL: the clean tree was refused at the end"; exit 1; }
-echo "layer check: passes a clean tree, fails on back arrows and loose files"
+echo "layer check: passes a clean tree, fails on back arrows, loose files and packed words written outside their files"

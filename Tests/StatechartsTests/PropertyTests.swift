@@ -245,6 +245,8 @@ struct PropertyTests {
     ) -> String? {
         let model = reference.model
         let where_ = "\(step), \(name)"
+        // The packed state's own invariants (the leaf row, its history fields), after every step.
+        if let violation = instance._invariantViolations().first { return "\(where_): \(violation)" }
         if instance.context.log != reference.context.log {
             let common = zip(instance.context.log, reference.context.log).prefix { $0 == $1 }.count
             let start = max(0, common - 4)
@@ -632,6 +634,7 @@ extension PropertyTests {
                 if fast.snapshot() != oracle.snapshot() {
                     problems.append("snapshot \(fast.snapshot()); oracle \(oracle.snapshot())")
                 }
+                problems += (fast._invariantViolations() + oracle._invariantViolations()).map { "invariant: \($0)" }
                 if !problems.isEmpty {
                     let report = problems.joined(separator: "\n  ")
                     Issue.record("seed \(seed), events \(events.map(\.rawValue)):\n  \(report)")

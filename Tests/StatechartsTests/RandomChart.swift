@@ -52,6 +52,10 @@ enum CodeForm: Sendable, Equatable, CaseIterable {
     case contextEvent
     /// `(inout Context, Event?, inout Outbox)`, `(Context, Event?, inout Outbox) -> Bool`.
     case outbox
+
+    /// The forms drawn for a chart's code: half of them context only, as most real actions and
+    /// guards are (and as the direct, context-only and guarded steps need), the rest split.
+    static let weighted: [CodeForm] = [.context, .context, .contextEvent, .outbox]
 }
 
 /// What an action does. The chart's closures and the reference interpreter both call `perform`.
@@ -229,17 +233,24 @@ struct ChartGenerator {
     var regional = false
     /// Parallel states whose regions can all complete.
     var completableParallels: Set<Int> = []
+    /// One chart in twelve is a regional one made wide: four regions of five to seven leaves,
+    /// too many configurations for joint tables (a few hundred at most), so that the regions
+    /// route (its bits and its plans) takes the events. Decided by a generator of its own, so
+    /// that every other seed's chart is what it was before wide charts existed.
+    var wide = false
 
     init(seed: UInt64, maxStates: Int = 18) {
         rng = SplitMix64(seed: seed)
         forms = SplitMix64(seed: seed ^ 0x5DEE_CE66_D1CE_4E5B)
+        var shapes = SplitMix64(seed: seed ^ 0x3C6E_F372_FE94_F82B)
+        wide = shapes.chance(8)
         self.maxStates = maxStates
     }
 
     mutating func generate() -> Model {
         nodes = [ModelNode(kind: .compound, parent: -1)]
         eventless = !rng.chance(33)
-        regional = rng.chance(20)
+        regional = rng.chance(20) || wide
         if regional { eventless = false }
         let topLevel = regional ? 1 : 1 + rng.below(3)
         for i in 0..<topLevel {
@@ -265,6 +276,8 @@ struct ChartGenerator {
             kind = .compound
         } else if regional && depth <= 2 {
             kind = depth == 1 ? .parallel : .compound
+        } else if wide {
+            kind = finalAllowed && roll < 10 ? .final : .atomic
         } else if regional {
             kind = roomLeft && roll < 25 ? .compound : finalAllowed && roll < 30 ? .final : .atomic
         } else if finalAllowed && roll < 12 {
@@ -280,7 +293,7 @@ struct ChartGenerator {
         nodes[parent].children.append(index)
         switch kind {
         case .compound:
-            let count = completable ? 1 + rng.below(2) : regional ? 2 + rng.below(2) : 1 + rng.below(3)
+            let count = completable ? 1 + rng.below(2) : wide ? 5 + rng.below(3) : regional ? 2 + rng.below(2) : 1 + rng.below(3)
             let historyAt = rng.chance(regional ? 8 : 40) ? rng.below(count + 1) : -1
             let finalAt = completable ? 1 + rng.below(count) : -1
             for i in 0...count {
@@ -289,7 +302,7 @@ struct ChartGenerator {
                 if i < count { addState(parent: index, depth: depth + 1, finalAllowed: rng.chance(35)) }
             }
         case .parallel:
-            let count = 2 + rng.below(2)
+            let count = wide ? 4 : 2 + rng.below(2)
             let historyAt = rng.chance(30) ? rng.below(count + 1) : -1
             // Regions that can all complete, so that the parallel state can be done.
             let completable = rng.chance(50)
@@ -320,7 +333,7 @@ struct ChartGenerator {
     /// An action of a random form (the outbox one when it raises or sends).
     mutating func action(_ label: String, usesFuel: Bool = false, raise: PEvent? = nil, send: PEvent? = nil) -> ActionSpec {
         ActionSpec(label: label, usesFuel: usesFuel, raise: raise, send: send,
-                   form: raise != nil || send != nil ? .outbox : forms.pick(CodeForm.allCases))
+                   form: raise != nil || send != nil ? .outbox : forms.pick(CodeForm.weighted))
     }
 
     /// Entry and exit actions, initial transitions and history defaults.
@@ -330,6 +343,11 @@ struct ChartGenerator {
             let raise = rng.chance(10) ? randomEvent() : nil
             nodes[s].entry = action("+\(s)", raise: raise, send: rng.chance(4) ? randomEvent() : nil)
             nodes[s].exit = action("-\(s)", raise: rng.chance(6) ? randomEvent() : nil)
+            // Some states have no entry or no exit action (decided by `forms`, so the structure
+            // is the seed's), so that some plans are one action or none: the shapes the direct
+            // and guarded steps call without a loop.
+            if forms.chance(30) { nodes[s].entry = nil }
+            if forms.chance(30) { nodes[s].exit = nil }
         }
         if kind == .compound {
             if rng.chance(40) {
@@ -414,7 +432,7 @@ struct ChartGenerator {
             if needsFuel || rng.chance(30) {
                 let modulus = rng.chance(40) ? 2 + rng.below(3) : 0
                 guardSpec = GuardSpec(needsFuel: needsFuel, modulus: modulus, residue: modulus == 0 ? 0 : rng.below(modulus))
-                guardSpec?.form = forms.pick(CodeForm.allCases)
+                guardSpec?.form = forms.pick(CodeForm.weighted)
                 if guardSpec?.form != .context && forms.chance(50) { guardSpec?.refuses = forms.pick(PEvent.allCases) }
             }
             let whenIn = rng.chance(10) ? 1 + rng.below(nodes.count - 1) : nil

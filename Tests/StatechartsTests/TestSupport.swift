@@ -298,6 +298,7 @@ struct Lockstep<Event: StatechartEvent & Equatable> {
             if instance.configuration != observed.configuration {
                 problems.append("  \(name) configuration \(instance.configuration); oracle \(observed.configuration)")
             }
+            for violation in instance._invariantViolations() { problems.append("  \(name) invariant: \(violation)") }
             let disagreeing = oracle.states.filter { instance.isActive($0) != observed.isActive($0) }
             if !disagreeing.isEmpty {
                 problems.append("  \(name) isActive disagrees for \(disagreeing)")

@@ -82,7 +82,8 @@ extension _ChartCompiler {
     @inlinable
     mutating func computeDirectEntries(classCount: Int) {
         let shift = Int.bitWidth - (classCount - 1).leadingZeroBitCount
-        guard stateCount << shift <= Self.directTableLimit else { return }
+        // Entries name candidates in 28 bits (``_DirectEntry/candidateLimit``).
+        guard stateCount << shift <= Self.directTableLimit, b.candidates.leaf.count < Int(_DirectEntry.candidateLimit) else { return }
         // Rows are byte offsets (`leaf << rowShift`) in 32 bits: the size cap keeps them in range.
         assert(MemoryLayout<_DirectEntry>.stride == 1 << _DirectEntry.strideShift)
         b.direct.shift = shift
@@ -126,7 +127,7 @@ extension _ChartCompiler {
         if list.contains(where: { actions[$0].usesOutbox }) { return nil }
         let contextOnly = list.allSatisfy { actions[$0].takesOnlyContext }
         return .candidate(c, contextOnly: contextOnly, row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift, historyOf: from),
-                          action: singleContextAction(list))
+                          single: singleContextAction(list))
     }
 
     /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a
@@ -181,7 +182,7 @@ extension _ChartCompiler {
     /// `send` has two sites for each shape of plan: a single action on the context is called
     /// from the send itself when the entry holds its box, or else from the plan loop; a longer
     /// plan of context-only actions runs in the context-only loop, or else in the loop that
-    /// dispatches on each action's form (a ``_DirectEntry/Kind/withEvent(_:)`` entry). The distinct
+    /// dispatches on each action's form (``_DirectEntry/CallSite``). The distinct
     /// single actions, and the distinct longer plans, alternate between their two sites in the
     /// order the table first meets them.
     @inlinable
@@ -198,7 +199,7 @@ extension _ChartCompiler {
                     singleActionFirst[box] = first
                     return first
                 }()
-                if !first, let c = entry.directCandidate { b.direct.entries[i] = .candidate(c, contextOnly: true, row: entry.row) }
+                if !first, let c = entry.directCandidate { b.direct.entries[i] = .candidate(c, site: .contextOnlyLoop, row: entry.row) }
             } else if case .contextOnly(let c) = entry.kind {
                 let plan = b.candidates.actionStart[c]..<b.candidates.actionStart[c.next]
                 guard plan.count > 1 else { continue }
@@ -207,7 +208,7 @@ extension _ChartCompiler {
                     planFirst[c] = first
                     return first
                 }()
-                if !first { b.direct.entries[i] = .candidate(c, contextOnly: false, row: entry.row) }
+                if !first { b.direct.entries[i] = .candidate(c, site: .dispatchingLoop, row: entry.row) }
             }
         }
     }

@@ -94,6 +94,6 @@ extension _ChartCompiler {
         let list = b.candidates.actions[b.candidates.actionStart[v].offset..<b.candidates.actionStart[v.next].offset]
         if list.contains(where: { actions[$0].usesOutbox }) { return nil }
         return .candidate(v, contextOnly: list.allSatisfy { actions[$0].takesOnlyContext }, row: to,
-                          action: singleContextAction(list))
+                          single: singleContextAction(list))
     }
 }

@@ -56,10 +56,7 @@ extension StatechartInstance {
 
     /// ``refreshHistoryFields()``'s work.
     @inlinable @inline(never)
-    mutating func readHistoryFields() {
-        let leaf = leafRow.directLeaf(rowShift: tables.direct.rowShift)
-        leafRow = historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf)
-    }
+    mutating func readHistoryFields() { rereadHistoryFields() }
 
     /// Direct row `leaf` with its history fields from the history memory, or `nil` when the
     /// memory holds what no field value stands for (a snapshot's deep memory of a compound

@@ -1,60 +1,9 @@
-// What every route does to states and actions: the encoding of the active leaf, running action
-// lists, entering and exiting one state, final states and done events, and history memory. The
-// routes (Send/) decide which states to exit and enter; this file does it.
+// What every route does to states and actions: running action lists, entering and exiting one
+// state, final states and done events, and history memory. The routes (Send/) decide which
+// states to exit and enter; this file does it. The active leaf's encoding is in
+// StatechartInstance+LeafRow.swift.
 
 extension StatechartInstance {
-    /// The active leaf while the configuration is a single path; ``_StateIndex/none`` while
-    /// `activeSet` holds it. Stored as ``leafRow`` (see there).
-    @inlinable
-    var leaf: _StateIndex {
-        @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
-        @inline(__always) set { storeLeafRow(leafRowEncoding(of: newValue)) }
-    }
-
-    /// ``leafRow`` for active leaf `leaf` (``_StateIndex/none``: a set) in the instance's status,
-    /// with its external queue and children as they are: the one encoding, which the setter of
-    /// ``leaf`` stores and `send` asserts in debug builds.
-    @inlinable @inline(__always)
-    func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
-        let unhindered = status == .running && hasNoPendingExternalEvents
-        // The search for a joint row out of line, and only in charts that have joint tables.
-        if leaf == .none { return unhindered && chart.tables.joints.exists ? setRowEncoding() : .activeSet }
-        if unhindered && chart.fastRows {
-            let tables = self.tables
-            // A direct row's history fields (StatechartInstance+HistoryRows.swift) go on from
-            // the row before, or come from the memory after a row that was not direct.
-            if leafRow.isDirectRow { return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift, historyOf: leafRow) }
-            if tables.direct.historyFields.exist { return historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf) }
-            return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift)
-        }
-        return _LeafRow(plainLeaf: leaf)
-    }
-
-    /// ``leafRow`` for the configuration in ``activeSet`` of a running instance with nothing
-    /// pending: the joint row of the configuration's slot, searched for here after another route
-    /// changed it (a joint step carries the next row itself), in a chart whose names are matched
-    /// as for a direct row; else ``_LeafRow/activeSet``. Out of line: the search is no part of
-    /// the single path's encoding.
-    @inlinable @inline(never)
-    func setRowEncoding() -> _LeafRow {
-        guard chart.fastRows, let row = chart.tables.joints.row(of: activeSet.first) else { return .activeSet }
-        return row
-    }
-
-    /// Stores `row` in ``leafRow``, writing the history fields of the row it replaces into the
-    /// memory first when `row` is not direct.
-    @inlinable @inline(__always)
-    mutating func storeLeafRow(_ row: _LeafRow) {
-        if !row.isDirectRow { syncHistoryMemory() }
-        leafRow = row
-    }
-
-    /// Re-encodes ``leafRow`` after ``status`` or ``extras`` changed (their observers call it),
-    /// so that `leafRow.isDirectRow` keeps meaning "running, single path, nothing pending" (and
-    /// `leafRow.isJointRow` "running, a set the joint tables hold, nothing pending").
-    @inlinable
-    mutating func reencodeLeafRow() { storeLeafRow(leafRowEncoding(of: leaf)) }
-
     /// The configuration as the runtime holds it.
     @inlinable @inline(__always)
     var currentConfiguration: Configuration {

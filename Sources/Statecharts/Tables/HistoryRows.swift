@@ -40,15 +40,13 @@ internal struct _HistoryRowField: BitwiseCopyable, Sendable {
     /// The field's value in leaf row `row`: 0, or 1 + the remembered state's ordinal.
     @inlinable @inline(__always)
     func value(in row: _LeafRow) -> Int {
-        Int(_BitPacking.field(of: UInt64(UInt32(bitPattern: row.rawValue)), at: Int(shift), width: Int(width)))
+        row.field(at: Int(shift), width: Int(width))
     }
 
     /// `row` with the field set to `value`.
     @inlinable @inline(__always)
     func setting(_ value: Int, in row: _LeafRow) -> _LeafRow {
-        let word = UInt64(UInt32(bitPattern: row.rawValue))
-        let cleared = word & ~_BitPacking.field((1 &<< UInt64(width)) &- 1, at: Int(shift))
-        return _LeafRow(rawValue: Int32(truncatingIfNeeded: cleared | _BitPacking.field(UInt64(value), at: Int(shift))))
+        row.setting(field: value, at: Int(shift), width: Int(width))
     }
 }
 

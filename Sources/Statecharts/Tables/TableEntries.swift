@@ -9,39 +9,67 @@
 /// needs nothing besides its actions (``_PlanFlags/none``), and none of its actions can reach the
 /// outbox (so the macrostep ends with it). `row` is the new leaf as an instance stores it
 /// (`leaf << rowShift`, the byte offset of its row), here so that the next event's row is one
-/// load away from this one's. `action` is the box of the plan's action when the plan has exactly
-/// one and it takes only the context (the common case: called with no loop and no range; `send`
-/// tests it first, so it is set only on ``Kind/contextOnly(_:)`` entries); otherwise `nil`, and
-/// the actions are the candidate's plan in ``_CandidateTables/plans``.
+/// load away from this one's; an ignored entry's `row` is the unchanged one, a slow entry's is
+/// never read. `action` is the box of the plan's action when the plan has exactly one, it takes
+/// only the context and the compiler chose this call site for it (``CallSite/singleAction(_:)``);
+/// otherwise `nil`, and the actions are the candidate's plan in ``_CandidateTables/plans``.
 ///
 /// The kind is one `Int32` (`code`), encoded by the initializers and decoded by ``kind``, and
-/// nowhere else: `c` for a context-only candidate, `withEventCode - c` for one whose actions
-/// read the event, `ignoreCode`, or `slowCode`. A slow entry's row field may name a candidate
-/// instead of a row (``named(_:)``, ``guarded(_:)``).
+/// nowhere else: `c` (``Kind/contextOnly(_:)``), `-1` (ignored), `-2 - c`
+/// (``Kind/dispatching(_:)``), then below them the kinds the candidate stage takes:
+/// ``slowCode``, `guardedBase - c`, `namedBase - c`, for candidates below ``candidateLimit``. The
+/// direct stage's kinds come first, so that it tells each of them, and "the candidate stage's",
+/// in at most three comparisons.
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let code: Int32
     @usableFromInline let row: _LeafRow
     @usableFromInline let action: _ContextActionRef?
 
-    /// What the entry says.
+    /// What the entry says: every kind, decoded in one `switch` (``kind``).
     @usableFromInline
     enum Kind {
-        /// Take candidate `c` by its plan; every action takes only the context.
+        /// Take candidate `c` by its plan in the loop that calls each action with the context
+        /// alone (or, when the entry holds the box of its one action, by that call).
         case contextOnly(_CandidateIndex)
-        /// Take candidate `c` by its plan, in the loop that dispatches on each action's form:
-        /// some action reads the event, or every action takes the context alone and
-        /// `assignCallSites` gave the plan this second call site (ChartCompiler+DirectTables.swift).
-        case withEvent(_CandidateIndex)
+        /// Take candidate `c` by its plan in the loop that dispatches on each action's form:
+        /// some action reads the event, or the compiler gave a plan of context-only actions this
+        /// second call site (``CallSite/dispatchingLoop``).
+        case dispatching(_CandidateIndex)
         /// No transition can be taken and none could follow: the event is ignored.
         case ignored
-        /// Anything else: the full path decides.
+        /// The candidate stage selects the transition.
         case slow
+        /// Slow for the direct stage; the candidate stage evaluates the guard of the row's one
+        /// candidate `c`, then takes its plan or ignores the event (``guarded(_:)``).
+        case guarded(_CandidateIndex)
+        /// Slow for the direct stage; the candidate stage takes candidate `c`, which records or
+        /// restores history, without selecting it (``named(_:)``).
+        case named(_CandidateIndex)
     }
 
+    /// Where `send` calls a direct candidate's actions from: the compiler's choice
+    /// (`assignCallSites`), so that two plans that alternate are not called from the same site.
+    @usableFromInline
+    enum CallSite {
+        /// The plan is this one context-only action, called by `send` itself.
+        case singleAction(_ContextActionRef)
+        /// The loop over a plan of context-only actions.
+        case contextOnlyLoop
+        /// The loop that dispatches on each action's form (required when an action reads the
+        /// event; a second site for a plan of context-only ones).
+        case dispatchingLoop
+    }
+
+    /// Candidates of a direct table are below this (the compiler builds none for a chart with
+    /// more): each range of codes holds this many.
+    @inlinable static var candidateLimit: Int32 { 1 << 28 }
     @inlinable static var ignoreCode: Int32 { -1 }
-    @inlinable static var slowCode: Int32 { -2 }
-    @inlinable static var withEventCode: Int32 { -3 }
+    @inlinable static var dispatchingBase: Int32 { -2 }
+    /// The first code below the dispatching ones: a plain slow entry.
+    @inlinable static var slowCode: Int32 { dispatchingBase &- candidateLimit }
+    @inlinable static var guardedBase: Int32 { slowCode &- 1 }
+    @inlinable static var namedBase: Int32 { guardedBase &- candidateLimit }
 
     @inlinable
     init(code: Int32, row: _LeafRow, action: _ContextActionRef?) {
@@ -50,61 +78,60 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         self.action = action
     }
 
-    /// An entry for candidate `c`, which moves the leaf to `row`; `action`: the box of its single
-    /// context-only action, if that is its whole plan.
+    /// An entry for candidate `c`, which moves the leaf to `row`, its actions called from `site`.
     @inlinable
-    static func candidate(_ c: _CandidateIndex, contextOnly: Bool, row: _LeafRow, action: _ContextActionRef? = nil) -> Self {
-        Self(code: contextOnly ? c.rawValue : withEventCode &- c.rawValue, row: row, action: contextOnly ? action : nil)
+    static func candidate(_ c: _CandidateIndex, site: CallSite, row: _LeafRow) -> Self {
+        switch site {
+        case .singleAction(let action): Self(code: c.rawValue, row: row, action: action)
+        case .contextOnlyLoop: Self(code: c.rawValue, row: row, action: nil)
+        case .dispatchingLoop: Self(code: dispatchingBase &- c.rawValue, row: row, action: nil)
+        }
+    }
+
+    /// An entry for candidate `c`, which moves the leaf to `row`, at the first site its actions
+    /// allow: `contextOnly` (every action takes the context alone), `single` (the box of its one
+    /// context-only action, if that is its whole plan).
+    @inlinable
+    static func candidate(_ c: _CandidateIndex, contextOnly: Bool, row: _LeafRow, single: _ContextActionRef?) -> Self {
+        guard contextOnly else { return candidate(c, site: .dispatchingLoop, row: row) }
+        return candidate(c, site: single.map { .singleAction($0) } ?? .contextOnlyLoop, row: row)
     }
 
     /// An ignored event; the leaf stays at `row`.
     @inlinable
     static func ignored(row: _LeafRow) -> Self { Self(code: ignoreCode, row: row, action: nil) }
 
-    /// The full path decides (which reads no row: it holds ``_LeafRow/activeSet``).
+    /// The candidate stage decides.
     @inlinable
     static var slow: Self { Self(code: slowCode, row: .activeSet, action: nil) }
 
     /// A slow entry naming candidate `c`, the row's only one, guarded, after which nothing
     /// eventless can follow and whose guard and plan reach no outbox: its guard decides between
-    /// its plan and ignoring the event, evaluated once. The candidate stage takes it without selecting it,
-    /// and a compiled chart that has such entries in its `send`'s inlined front. The row field
-    /// holds `-2 - c` (below ``_LeafRow/activeSet``, the plain slow entry's).
+    /// its plan and ignoring the event, evaluated once. The candidate stage takes it without
+    /// selecting it, and a compiled chart that has such entries in its `send`'s inlined front.
     @inlinable
-    static func guarded(_ c: _CandidateIndex) -> Self {
-        Self(code: slowCode, row: _LeafRow(rawValue: -2 &- c.rawValue), action: nil)
-    }
-
-    /// The candidate of a ``guarded(_:)`` entry.
-    @inlinable
-    var guardedCandidate: _CandidateIndex? {
-        @inline(__always) get { code == Self.slowCode && row.rawValue < -1 ? _CandidateIndex(rawValue: -2 &- row.rawValue) : nil }
-    }
+    static func guarded(_ c: _CandidateIndex) -> Self { Self(code: guardedBase &- c.rawValue, row: .activeSet, action: nil) }
 
     /// A slow entry naming candidate `c`, first in its row, which the candidate stage takes
     /// without selecting it, as the direct stage takes a plan: a guard-free candidate that
     /// records history or enters through a history state (by its history columns,
     /// ``_HistoryPlanTables``) where the rows do not carry the history. No action of its plans
-    /// reaches the outbox. The row field holds the candidate (the new leaf depends on the
-    /// memory); `send`'s inlined front sees a slow entry and nothing more, so that no other
-    /// entry's decoding changes.
+    /// reaches the outbox. The new leaf depends on the memory, so the entry has no row.
     @inlinable
-    static func named(_ c: _CandidateIndex) -> Self { Self(code: slowCode, row: _LeafRow(rawValue: c.rawValue), action: nil) }
+    static func named(_ c: _CandidateIndex) -> Self { Self(code: namedBase &- c.rawValue, row: .activeSet, action: nil) }
 
-    /// The candidate of a ``named(_:)`` entry.
-    @inlinable
-    var namedCandidate: _CandidateIndex? {
-        @inline(__always) get { code == Self.slowCode && row.rawValue >= 0 ? _CandidateIndex(rawValue: row.rawValue) : nil }
-    }
-
-    /// The entry decoded: the only place that reads `code`.
+    /// The entry decoded: the one `switch` over every kind. The direct stage's kinds first, each
+    /// one comparison from the last, so that a stage that maps the candidate stage's three to
+    /// one way pays no more.
     @inlinable
     var kind: Kind {
         @inline(__always) get {
             if code >= 0 { return .contextOnly(_CandidateIndex(rawValue: code)) }
             if code == Self.ignoreCode { return .ignored }
-            if code <= Self.withEventCode { return .withEvent(_CandidateIndex(rawValue: Self.withEventCode &- code)) }
-            return .slow
+            if code > Self.slowCode { return .dispatching(_CandidateIndex(rawValue: Self.dispatchingBase &- code)) }
+            if code == Self.slowCode { return .slow }
+            if code > Self.namedBase { return .guarded(_CandidateIndex(rawValue: Self.guardedBase &- code)) }
+            return .named(_CandidateIndex(rawValue: Self.namedBase &- code))
         }
     }
 
@@ -121,6 +148,21 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         }
     }
 
+    /// The candidate of a ``guarded(_:)`` entry: ``kind``'s answer, in two comparisons for the
+    /// fronts that ask only this (a compiled chart's, the candidate stage's).
+    @inlinable
+    var guardedCandidate: _CandidateIndex? {
+        @inline(__always) get {
+            code <= Self.guardedBase && code > Self.namedBase ? _CandidateIndex(rawValue: Self.guardedBase &- code) : nil
+        }
+    }
+
+    /// The candidate of a ``named(_:)`` entry, as ``guardedCandidate`` for ``kind``'s `named`.
+    @inlinable
+    var namedCandidate: _CandidateIndex? {
+        @inline(__always) get { code <= Self.namedBase ? _CandidateIndex(rawValue: Self.namedBase &- code) : nil }
+    }
+
     /// Whether the event is ignored.
     @inlinable
     var isIgnored: Bool {
@@ -128,20 +170,25 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         return false
     }
 
-    /// The candidate taken by its plan alone, whichever call site the encoding chose; `nil` for
+    /// The candidate taken by its plan alone, whichever call site the compiler chose; `nil` for
     /// an ignored or slow entry.
     @inlinable
     var directCandidate: _CandidateIndex? {
         switch kind {
-        case .contextOnly(let c), .withEvent(let c): return c
-        case .ignored, .slow: return nil
+        case .contextOnly(let c), .dispatching(let c): return c
+        case .ignored, .slow, .guarded, .named: return nil
         }
     }
 
     /// Whether the entry names a candidate that the candidate stage (or a compiled `send`) takes
     /// without selecting it: a ``guarded(_:)`` entry or a ``named(_:)`` one.
     @inlinable
-    var namesCandidate: Bool { guardedCandidate != nil || namedCandidate != nil }
+    var namesCandidate: Bool {
+        switch kind {
+        case .guarded, .named: return true
+        case .contextOnly, .dispatching, .ignored, .slow: return false
+        }
+    }
 }
 
 /// What the table runtime runs for a ``_DirectEntry/guarded(_:)`` entry of the common shape: a

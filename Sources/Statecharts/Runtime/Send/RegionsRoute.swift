@@ -51,9 +51,7 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendOnRegionsInline<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        if chart.tables.regions.exists && hasNoPendingExternalEvents {
-            return sendOnRegionBits(event, classID, plans)
-        }
+        if regionsStartWithBits { return sendOnRegionBits(event, classID, plans) }
         return sendByRegionPlans(event, classID, plans)
     }
 
@@ -89,7 +87,7 @@ extension StatechartInstance {
         case .joint(let joint):
             // No action can see the configuration, and the next event's read need not wait.
             activeSet.first = entry.toWord
-            leafRow = entry.toRow
+            moveToEntryRow(entry.toRow)
             plans.runJoint(entry, joint, event, on: &self)
             return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
         case .ignored:
@@ -118,19 +116,26 @@ extension StatechartInstance {
     @inlinable @inline(__always)
     mutating func sendOnRegionBits<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
-        let tables = self.tables
         let word = activeSet.first
-        let rows = tables.regions.rows
-        let steps = tables.regions.steps
-        guard let step = _JointEntry.regionBits(word, class: classID, atomicMask: tables.regions.atomicMask,
-                                                row: { rows[offset: $0] }, step: { steps[$0] })
-        else { return sendByRegionPlans(event, classID, plans) }
+        guard let step = regionBitsStep(word, classID) else { return sendByRegionPlans(event, classID, plans) }
         // At most 64 states: the configuration is `word` alone.
         if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
         plans.runPicks(of: step, event, on: &self)
         // Never under a joint row (`route` takes the joint route there): the row stays the set's.
         activeSet.first = step.toWord
         return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
+    }
+
+    /// The region bits' step for configuration word `word` (the active set's first) and
+    /// `classID` (``_JointEntry/regionBits(_:class:atomicMask:row:step:)``), or `nil` when the
+    /// region plans decide.
+    @inlinable @inline(__always)
+    func regionBitsStep(_ word: UInt64, _ classID: _EventClass) -> _JointEntry? {
+        let tables = self.tables
+        let rows = tables.regions.rows
+        let steps = tables.regions.steps
+        return _JointEntry.regionBits(word, class: classID, atomicMask: tables.regions.atomicMask,
+                                      row: { rows[offset: $0] }, step: { steps[$0] })
     }
 
     /// The region plans: takes region-local transitions with their plans; anything else goes

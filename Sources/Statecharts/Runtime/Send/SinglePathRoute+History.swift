@@ -2,7 +2,7 @@
 // entering through a history state takes (the tables: Tables/HistoryPlans.swift).
 
 extension StatechartInstance {
-    /// A slow direct entry naming candidate `candidate` (``_DirectEntry/namedCandidate``),
+    /// A slow direct entry naming candidate `candidate` (``_DirectEntry/named(_:)``),
     /// which records history or enters through a history state: the variant for the memory,
     /// its records and its plan, as the direct stage runs a plan. `nil`, with nothing done, when
     /// the variant the memory selects needs more than its plan.
@@ -20,7 +20,7 @@ extension StatechartInstance {
         // records left in the row), then the actions.
         let rowShift = tables.direct.rowShift
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow)
+        moveDirectRow(to: to, rowShift: rowShift)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                           fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: to)

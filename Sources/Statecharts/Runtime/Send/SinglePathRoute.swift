@@ -56,26 +56,24 @@ extension StatechartInstance {
             SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                        fromLeaf: from.directLeaf(rowShift: rowShift), toLeaf: entry.row.directLeaf(rowShift: rowShift))
         }
-        // The common case first, with one test: a plan of one action on the context.
-        if Plans.runsSingleActions, let (action, c) = entry.singleAction {
-            leafRow = entry.row
+        switch _DirectWay(entry, runsSingleActions: Plans.runsSingleActions) {
+        case .singleAction(let action, let c):
+            moveToEntryRow(entry.row)
             action.run(&context)
             return taken(c)
-        }
-        switch entry.kind {
-        case .contextOnly(let c):
-            leafRow = entry.row
+        case .contextOnlyLoop(let c):
+            moveToEntryRow(entry.row)
             // Every action takes only the context: no dispatch on the closure form.
             plans.runDirectPlan(c, event, contextOnly: true, on: &self)
             return taken(c)
-        case .withEvent(let c):
-            leafRow = entry.row
+        case .dispatchingLoop(let c):
+            moveToEntryRow(entry.row)
             plans.runDirectPlan(c, event, contextOnly: false, on: &self)
             return taken(c)
         case .ignored:
             let leaf = from.directLeaf(rowShift: rowShift)
             return SendResult(outcome: .ignored, transition: .none, fromLeaf: leaf, toLeaf: leaf)
-        case .slow:
+        case .candidateStage:
             return nil
         }
     }
@@ -108,18 +106,19 @@ extension StatechartInstance {
                                                            _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // A slow direct entry may name a candidate to take without selecting it (here, not in
-        // `send`'s inlined front, which keeps one kind of slow entry).
-        if let c = entry.guardedCandidate {
-            // The table runtime's common shape reads one row (a compiled chart's `send` takes
-            // guarded entries in its front, with its generated guard and plan).
-            if Plans.runsSingleActions {
-                let tables = self.tables
-                let step = UnsafePointer(tables.direct.guardedSteps.address(offset: c.offset))
-                if let contextGuard = step.pointee.contextGuard { return sendByGuardedStep(step, contextGuard) }
-            }
+        // `send`'s inlined front, for which every slow kind is one). The table runtime's common
+        // guarded shape reads one row (a compiled chart's `send` takes guarded entries in its
+        // front, with its generated guard and plan).
+        switch candidateWay(after: entry, runsSingleActions: Plans.runsSingleActions) {
+        case .guardedStep(let step, let contextGuard):
+            return sendByGuardedStep(step, contextGuard)
+        case .guardedEntry(let c):
             return sendByGuardedEntry(c, event, plans)
+        case .historyEntry(let c):
+            if let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
+        case .selection:
+            break
         }
-        if let c = entry.namedCandidate, let result = sendByHistoryEntry(c, event, from: leafRow, plans) { return result }
         let from = leaf
         currentEvent = event
         return takeSelected(firstEnabledCandidate(of: from, classID, plans), from: from, event, plans)
@@ -142,7 +141,7 @@ extension StatechartInstance {
         // new leaf row first (the history fields the row carries go on), then the actions, which
         // cannot see it.
         let to = tables.candidates.leaf[c]
-        leafRow = _LeafRow(directRowOf: to, rowShift: rowShift, historyOf: leafRow, rowLeaf: leaf)
+        moveDirectRow(to: to, from: leaf, rowShift: rowShift)
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         return SendResult(outcome: .transitioned, transition: t, fromLeaf: leaf, toLeaf: to)
     }
@@ -156,7 +155,7 @@ extension StatechartInstance {
         guard contextGuard.evaluate(context) else {
             return SendResult(outcome: .ignored, transition: .none, fromLeaf: from, toLeaf: from)
         }
-        leafRow = leafRow.moved(by: step.pointee.rowDelta)
+        moveDirectRow(by: step.pointee.rowDelta)
         step.pointee.action?.run(&context)
         return SendResult(outcome: .transitioned, transition: step.pointee.transition, fromLeaf: from, toLeaf: step.pointee.toLeaf)
     }

@@ -4,7 +4,8 @@
 
 /// The ways `send` takes one external event, decided in one place,
 /// ``StatechartInstance/route(for:observedBy:)``. Every route gives the same results as
-/// `general` (the lockstep tests check that); the others are faster where they apply.
+/// `general` (the lockstep tests check that); the others are faster where they apply. The
+/// decisions inside the routes are in SendWays.swift, which names every way (``_SendWay``).
 @usableFromInline
 internal enum _SendRoute {
     /// The instance has not started, has finished or has stopped: the event is not processed.

@@ -1,0 +1,145 @@
+// The decisions inside the routes, each one function that the route switches over, and the
+// probe that names the way a send would take by composing them with `route(for:observedBy:)`
+// (the route-coverage test counts the ways over the random charts). The route itself is decided
+// in StatechartInstance+Send.swift; HowSendWorks.md lists every way.
+//
+// May not: run an action or change the instance: every function here only reads.
+
+/// How the direct stage (``StatechartInstance/sendByDirectEntry(_:_:_:)``) takes a direct entry,
+/// decided by ``init(_:runsSingleActions:)`` alone.
+@usableFromInline
+internal enum _DirectWay {
+    /// The plan is one context-only action whose box the entry holds: called by `send` itself
+    /// (the table runtime only; a compiled chart's plans are its generated code).
+    case singleAction(_ContextActionRef, _CandidateIndex)
+    /// The plan, in the loop that calls each action with the context alone.
+    case contextOnlyLoop(_CandidateIndex)
+    /// The plan, in the loop that dispatches on each action's form.
+    case dispatchingLoop(_CandidateIndex)
+    /// The event is ignored.
+    case ignored
+    /// Nothing the direct stage takes alone: the candidate stage decides (``_CandidateWay``).
+    case candidateStage
+
+    /// The way for `entry`; `runsSingleActions`: whether the plan runner calls a single
+    /// context-only action itself (``_PlanRunner/runsSingleActions``).
+    @inlinable @inline(__always)
+    init(_ entry: _DirectEntry, runsSingleActions: Bool) {
+        // The common case first, with one test: a plan of one action on the context.
+        if runsSingleActions, let (action, c) = entry.singleAction {
+            self = .singleAction(action, c)
+            return
+        }
+        switch entry.kind {
+        case .contextOnly(let c): self = .contextOnlyLoop(c)
+        case .dispatching(let c): self = .dispatchingLoop(c)
+        case .ignored: self = .ignored
+        case .slow, .guarded, .named: self = .candidateStage
+        }
+    }
+}
+
+/// How the candidate stage (``StatechartInstance/sendByCandidateStage(_:_:after:_:)``) starts,
+/// after the direct entry it was handed, decided by
+/// ``StatechartInstance/candidateWay(after:runsSingleActions:)``.
+@usableFromInline
+internal enum _CandidateWay {
+    /// A guarded entry of the common shape (context-only guard, at most one context-only
+    /// action), read from one row of the chart's tables (the table runtime only).
+    case guardedStep(UnsafePointer<_GuardedStep>, _ContextGuardRef)
+    /// A guarded entry of any other shape: its guard through the plan runner, then its plan.
+    case guardedEntry(_CandidateIndex)
+    /// A named entry: the candidate records or restores history and is taken without selection
+    /// (by selection after all when the variant the memory gives needs more than its plan).
+    case historyEntry(_CandidateIndex)
+    /// SCXML's selection: the first enabled candidate of the leaf, then the rest of the
+    /// macrostep.
+    case selection
+}
+
+/// Every way a plain `send` on the table runtime can go, as ``StatechartInstance/_way(of:)``
+/// names it before the send: the route (``_SendRoute``) and, inside the single-path, joint and
+/// regions routes, the decisions above. For the route-coverage test; not supported API.
+@_spi(Testing)
+public enum _SendWay: String, CaseIterable, Sendable {
+    case notRunning
+    case directSingleAction, directContextOnlyLoop, directDispatchingLoop, directIgnored
+    case guardedStep, guardedEntry, historyEntry, candidateSelection
+    case jointStep, jointIgnored, jointToRegionPlans
+    case regionBits, regionPlans
+    case stepwise, general
+}
+
+extension StatechartInstance {
+    /// The candidate stage's way after direct entry `entry` (``_DirectEntry/slow`` where the
+    /// leaf row is not direct).
+    @inlinable @inline(__always)
+    func candidateWay(after entry: _DirectEntry, runsSingleActions: Bool) -> _CandidateWay {
+        // The entry's `guarded` and `named` kinds, each in two comparisons (what `kind` says).
+        if let c = entry.guardedCandidate {
+            if runsSingleActions {
+                let step = UnsafePointer(tables.direct.guardedSteps.address(offset: c.offset))
+                if let contextGuard = step.pointee.contextGuard { return .guardedStep(step, contextGuard) }
+            }
+            return .guardedEntry(c)
+        }
+        if let c = entry.namedCandidate { return .historyEntry(c) }
+        return .selection
+    }
+
+    /// Whether the regions route starts with the region bits (charts of at most 64 states,
+    /// nothing pending), else with the region plans.
+    @inlinable @inline(__always)
+    var regionsStartWithBits: Bool { chart.tables.regions.exists && hasNoPendingExternalEvents }
+
+    /// The way `send(event)` would take now, from the same decisions `take` makes: for the
+    /// route-coverage test (PropertyTests), which counts the ways over the random charts. Not
+    /// supported API.
+    @_spi(Testing)
+    public func _way(of event: Event) -> _SendWay {
+        // The class as `send(_:)` resolves it.
+        let resolved: _ResolvedEvent
+        if Event._namesMayBeTags && leafRow.isDirectRow {
+            resolved = .exact(Statechart<StateID, Event, Context>.tag(of: event.name))
+        } else if chart.exactMatching {
+            resolved = .exact(chart.eventClass(ofName: event.name))
+        } else {
+            resolved = chart.resolve(event)
+        }
+        let classID = resolved.classID
+        switch route(for: resolved, observedBy: _NoObserver<StateID, Event>.self) {
+        case .notRunning:
+            return .notRunning
+        case .singlePath:
+            var entry = _DirectEntry.slow
+            if leafRow.isDirectRow {
+                entry = directEntry(classID, _TablePlans<StateID, Event, Context>())
+                switch _DirectWay(entry, runsSingleActions: true) {
+                case .singleAction: return .directSingleAction
+                case .contextOnlyLoop: return .directContextOnlyLoop
+                case .dispatchingLoop: return .directDispatchingLoop
+                case .ignored: return .directIgnored
+                case .candidateStage: break
+                }
+            }
+            switch candidateWay(after: entry, runsSingleActions: true) {
+            case .guardedStep: return .guardedStep
+            case .guardedEntry: return .guardedEntry
+            case .historyEntry: return .historyEntry
+            case .selection: return .candidateSelection
+            }
+        case .joint:
+            switch tables.joints.entry(at: leafRow, class: classID).decision {
+            case .joint: return .jointStep
+            case .ignored: return .jointIgnored
+            case .slow: return .jointToRegionPlans
+            }
+        case .regions:
+            return regionsStartWithBits && regionBitsStep(activeSet.first, classID) != nil ? .regionBits : .regionPlans
+        case .stepwise:
+            return .stepwise
+        case .general:
+            return .general
+        }
+    }
+}
