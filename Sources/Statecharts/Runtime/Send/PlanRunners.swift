@@ -290,7 +290,8 @@ public struct _DirectEvent<Event: StatechartEvent> {
 // direct row and reads the direct entry (`_directEvent`), and takes what the entry decides alone
 // (`_sendByDirectEntry`). What the entry leaves goes out of line to the single-path route's
 // candidate stage with the class and the entry (`_sendByCandidates`), and any other row to the
-// route `take` chooses (`_sendByRoute`). Names that are tags in a chart without named entries
+// route `take` chooses (`_sendByRoute`); past that one call everything is inlined, so a compiled
+// `send` crosses one out-of-line boundary at most. Names that are tags in a chart without named entries
 // (``_DirectEntry/named(_:)``, `CompiledChart._hasNamedDirectEntries`, a constant the macro
 // writes) take `_sendByRoute` for both, with the event alone: their class is the tag, read again
 // there with no lookup. One call site out of the front, with one argument, keeps it small
@@ -346,13 +347,14 @@ extension StatechartInstance {
     }
 
     /// What the direct entry left (a guard, actions that raise or send): the single-path route's
-    /// candidate stage, with the class and the entry already read. Not for use outside
+    /// candidate stage, with the class and the entry already read, inlined into the compiled
+    /// instance's one out-of-line call (no second crossing). Not for use outside
     /// StatechartsCompiled.
     @inlinable @inline(__always)
     public mutating func _sendByCandidates<Plans: _GeneratedPlans>(
         _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
     ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        sendByCandidatePlan(event.event, event.classID, after: event.entry, _GeneratedPlanRunner<StateID, Plans>(tables))
+        sendByCandidateStage(event.event, event.classID, after: event.entry, _GeneratedPlanRunner<StateID, Plans>(tables))
     }
 
     /// A compiled chart's `send` out of line: on a direct row (names that are tags only, whose
@@ -369,7 +371,7 @@ extension StatechartInstance {
             // The front read the entry, and found it slow; it is not read again. A named entry
             // (which the chart's `_hasNamedDirectEntries` would have carried here) is only a
             // faster way to the same result: selection takes its candidate as well.
-            return sendByCandidatePlan(event, directClass(of: event), after: .slow, plans)
+            return sendByCandidateStage(event, directClass(of: event), after: .slow, plans)
         }
         var observer = _NoObserver<StateID, Event>()
         if chart.exactMatching {

@@ -157,10 +157,10 @@ extension StatechartInstance {
         case .notRunning:
             return notRunningResult()
         case .singlePath:
-            guard leafRow.isDirectRow else { return sendByCandidatePlan(event, resolved.classID, after: .slow, plans) }
+            guard leafRow.isDirectRow else { return Dispatch.sendByCandidateStage(event, resolved.classID, after: .slow, plans, on: &self) }
             let entry = directEntry(resolved.classID, plans)
             if let result = sendByDirectEntry(entry, event, plans) { return result }
-            return sendByCandidatePlan(event, resolved.classID, after: entry, plans)
+            return Dispatch.sendByCandidateStage(event, resolved.classID, after: entry, plans, on: &self)
         case .joint:
             return Dispatch.sendByJointStep(event, resolved.classID, plans, on: &self)
         case .regions:
