@@ -7,6 +7,12 @@
 
 /// How the direct stage (``StatechartInstance/sendByDirectEntry(_:_:_:)``) takes a direct entry,
 /// decided by ``init(_:runsSingleActions:)`` alone.
+///
+/// `singleAction` and `contextOnlyLoop` (and, for plans of context-only actions,
+/// `dispatchingLoop`) differ only by where the actions are called from: the compiler spreads
+/// alternating transitions over them so that the indirect-branch predictor keeps each call's
+/// targets apart (W1 and W3 of `make bench` need it: docs/benchmarks.md, "Call sites and the
+/// indirect-branch predictor").
 @usableFromInline
 internal enum _DirectWay {
     /// The plan is one context-only action whose box the entry holds: called by `send` itself
@@ -62,12 +68,38 @@ internal enum _CandidateWay {
 /// regions routes, the decisions above. For the route-coverage test; not supported API.
 @_spi(Testing)
 public enum _SendWay: String, CaseIterable, Sendable {
+    /// The instance has not started, has finished or has stopped: nothing happens.
     case notRunning
-    case directSingleAction, directContextOnlyLoop, directDispatchingLoop, directIgnored
-    case guardedStep, guardedEntry, historyEntry, candidateSelection
-    case jointStep, jointIgnored, jointToRegionPlans
-    case regionBits, regionPlans
-    case stepwise, general
+    /// Single path, direct entry: the plan's one context-only action, called by `send` itself.
+    case directSingleAction
+    /// Single path, direct entry: the plan in the loop that calls each action with the context.
+    case directContextOnlyLoop
+    /// Single path, direct entry: the plan in the loop that dispatches on each action's form.
+    case directDispatchingLoop
+    /// Single path, direct entry: the event is ignored.
+    case directIgnored
+    /// Single path, guarded entry of the common shape: one row's guard, move and action.
+    case guardedStep
+    /// Single path, any other guarded entry: the guard through the plan runner, then the plan.
+    case guardedEntry
+    /// Single path, named entry: the history variant the memory gives, taken without selection.
+    case historyEntry
+    /// Single path: selection over the leaf's candidates, then the rest of the macrostep.
+    case candidateSelection
+    /// Joint row: the picks of the configuration's joint step, taken together.
+    case jointStep
+    /// Joint row: the event is ignored.
+    case jointIgnored
+    /// Joint row whose entry the region bits do not decide: the region plans.
+    case jointToRegionPlans
+    /// Regions route, bits stage: up to four region-local direct candidates.
+    case regionBits
+    /// Regions route, plans stage: selection by guards, region-local picks by their plans.
+    case regionPlans
+    /// Single path with an observer or without a candidate table: one transition at a time.
+    case stepwise
+    /// SCXML's algorithm over the configuration as a set.
+    case general
 }
 
 extension StatechartInstance {
