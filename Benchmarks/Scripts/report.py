@@ -77,18 +77,26 @@ def machine():
         except OSError:
             return ""
     cpu = ""
+    # A virtual machine's model name is often only the brand ("AMD EPYC"); family, model and
+    # stepping tell the processor generations apart, whose branch predictors differ.
+    fields = {}
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as handle:
             for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
+                if not line.strip():
                     break
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+        cpu = fields.get("model name", "")
     except OSError:
         cpu = platform.processor()
+    identity = " ".join(f"{name} {fields[key]}" for key, name in
+                        [("cpu family", "family"), ("model", "model"), ("stepping", "stepping")] if key in fields)
     return {
         "swift": run(["swift", "--version"]).splitlines()[0] if run(["swift", "--version"]) else "",
         "nproc": run(["nproc"]),
         "cpu": cpu,
+        "cpu_identity": identity,
         "os": platform.platform(),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "statistic": "median (p50) of the iterations; wall clock (W6: thread CPU time)",
@@ -320,7 +328,7 @@ def main():
     if "paired_ratio_to_closure_floor" in out.get("W3", {}):
         print(f"W3 against its closure floor (paired): {out['W3']['paired_ratio_to_closure_floor']:.2f}× "
               f"(what the core adds to calling the actions)")
-    print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}; medians of wall-clock time "
+    print(f"({out['meta']['swift']}; {out['meta']['nproc']} cores; {out['meta']['cpu']}{(' (' + out['meta']['cpu_identity'] + ')') if out['meta'].get('cpu_identity') else ''}; medians of wall-clock time "
           f"per {EVENTS_PER_BATCH}-event batch; paired ratio: median of per-iteration ratios with both batches "
           f"timed in the same iteration, which decides 'met')")
 
