@@ -46,7 +46,7 @@ IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 WRITERS = [
     (re.compile(r"\bleafRow\s*=(?!=)"), "Runtime/StatechartInstance+LeafRow.swift", "a write of leafRow outside its named moves"),
     (re.compile(r"\b_LeafRow\s*\(\s*rawValue\s*:"), "Tables/LeafRow.swift", "a leaf row built from raw bits"),
-    (re.compile(r"\b(?:[Rr]ow|from|to)\.rawValue\b"), "Tables/LeafRow.swift", "a leaf row's raw bits read"),
+    (re.compile(r"\b\w*[Rr]ow\.rawValue\b"), "Tables/LeafRow.swift", "a leaf row's raw bits read"),
     (re.compile(r"\b_DirectEntry\s*\(\s*code\s*:"), "Tables/TableEntries.swift", "a direct entry built from its raw code"),
 ]
 

@@ -130,14 +130,7 @@ extension StatechartInstance {
     @_spi(Testing)
     public func _way(of event: Event) -> _SendWay {
         // The class as `send(_:)` resolves it.
-        let resolved: _ResolvedEvent
-        if Event._namesMayBeTags && leafRow.isDirectRow {
-            resolved = .exact(Statechart<StateID, Event, Context>.tag(of: event.name))
-        } else if chart.exactMatching {
-            resolved = .exact(chart.eventClass(ofName: event.name))
-        } else {
-            resolved = chart.resolve(event)
-        }
+        let resolved = exactClass(of: event).map { _ResolvedEvent.exact($0) } ?? chart.resolve(event)
         let classID = resolved.classID
         switch route(for: resolved, observedBy: _NoObserver<StateID, Event>.self) {
         case .notRunning:

@@ -59,18 +59,20 @@ extension StatechartInstance {
     /// this instance, until the instance is stable.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Event) -> SendResult {
-        let classID: _EventClass
-        // With names that may be tags (known at compile time), a direct row says that they are
-        // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
-        if Event._namesMayBeTags && leafRow.isDirectRow {
-            classID = Statechart<StateID, Event, Context>.tag(of: event.name)
-        } else if chart.exactMatching {
-            classID = chart.eventClass(ofName: event.name)
-        } else {
-            return sendOutOfLine(event, chart.resolve(event))
-        }
+        guard let classID = exactClass(of: event) else { return sendOutOfLine(event, chart.resolve(event)) }
         var observer = _NoObserver<StateID, Event>()
         return take(event, .exact(classID), &observer, _TablePlans(), _RoutesOutOfLine.self)
+    }
+
+    /// The class of `event` as `send(_:)` resolves it when names are matched exactly, or `nil`
+    /// when descriptors match them (``Statechart/resolve(_:)`` decides then).
+    @inlinable @inline(__always)
+    func exactClass(of event: Event) -> _EventClass? {
+        // With names that may be tags (known at compile time), a direct row says that they are
+        // (see `Statechart.fastRows`): the tag is the class, with no flag to check.
+        if Event._namesMayBeTags && leafRow.isDirectRow { return Statechart<StateID, Event, Context>.tag(of: event.name) }
+        if chart.exactMatching { return chart.eventClass(ofName: event.name) }
+        return nil
     }
 
     /// Sends an event resolved in advance by ``Statechart/prepare(_:)``.
