@@ -156,10 +156,7 @@ struct HistoryRowTests {
     func randomChartsCarryHistory() throws {
         var carrying = 0
         for seed in (0..<UInt64(2 * PropertyTests.chartsPerBatch)).map({ 20_000 + $0 }) + (0..<UInt64(5 * PropertyTests.chartsPerBatch)) {
-            var builder = ChartBuilder<PEvent>(
-                model: PropertyTests.scenario(seed: seed).0.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 },
-                describe: { $0.rawValue })
-            builder.outboxActions = false
+            let builder = ChartBuilder<PEvent>.quiet(PropertyTests.scenario(seed: seed).0)
             if try Statechart(builder.definition)._historyRowFields.histories > 0 { carrying += 1 }
         }
         #expect(carrying >= 5, "\(carrying) random charts carry history in their rows")

@@ -27,9 +27,7 @@ struct PropertyTests {
     func quietActions(batch: Int) {
         for seed in (0..<Self.chartsPerBatch).map({ UInt64(20_000 + batch * Self.chartsPerBatch + $0) }) {
             let (model, events, copyAt) = Self.scenario(seed: seed)
-            var builder = ChartBuilder<PEvent>(
-                model: model.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
-            builder.outboxActions = false
+            let builder = ChartBuilder<PEvent>.quiet(model)
             if let failure = Self.run(builder, events: events, copyAt: copyAt, doneEventsAreEvents: false, referenceEvent: { .named($0) }) {
                 Issue.record("seed \(seed) (quiet actions): \(failure)\nevents: \(events.map(\.rawValue))\nchart:\n\(builder.model.dump)")
                 return
@@ -42,9 +40,7 @@ struct PropertyTests {
         var withSteps = 0
         var severalPicks = 0
         for seed in (0..<2 * Self.chartsPerBatch).map({ UInt64(20_000 + $0) }) {
-            var builder = ChartBuilder<PEvent>(
-                model: Self.scenario(seed: seed).0.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
-            builder.outboxActions = false
+            let builder = ChartBuilder<PEvent>.quiet(Self.scenario(seed: seed).0)
             let size = try Statechart(builder.definition)._jointTableSize
             if size.steps > 0 { withSteps += 1 }
             if size.mostPicks > 1 { severalPicks += 1 }

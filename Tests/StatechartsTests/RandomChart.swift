@@ -538,3 +538,13 @@ struct ChartBuilder<E: StatechartEvent> {
             states: root.children.map(state))
     }
 }
+
+extension ChartBuilder where E == PEvent {
+    /// `model` without raises and sends, with enum events and no action of the outbox form: the
+    /// charts the direct, region and joint routes take (the property tests' quiet batch).
+    static func quiet(_ model: Model) -> Self {
+        var builder = ChartBuilder(model: model.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
+        builder.outboxActions = false
+        return builder
+    }
+}

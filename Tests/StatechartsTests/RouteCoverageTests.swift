@@ -28,9 +28,7 @@ struct RouteCoverageTests {
         }
         for seed in (0..<UInt64(2 * PropertyTests.chartsPerBatch)).map({ 20_000 + $0 }) {
             let (model, events, _) = PropertyTests.scenario(seed: seed)
-            var builder = ChartBuilder<PEvent>(model: model.withoutRaisingOrSending, makeEvent: { $0 }, eventName: { $0 }, describe: { $0.rawValue })
-            builder.outboxActions = false
-            try Self.count(builder, events: events, seed: seed, into: &counts, problems: &problems)
+            try Self.count(ChartBuilder<PEvent>.quiet(model), events: events, seed: seed, into: &counts, problems: &problems)
         }
         for way in _SendWay.allCases {
             #expect(counts[way, default: 0] >= 1, "\(way.rawValue) is never taken by the random charts; taken: \(Self.describe(counts))")

@@ -51,12 +51,8 @@ extension StatechartInstance {
     /// (or a plain leaf when the memory holds what no field value stands for).
     @inlinable @inline(__always)
     mutating func refreshHistoryFields() {
-        if leafRow.isDirectRow && tables.direct.historyFields.exist { readHistoryFields() }
+        if leafRow.isDirectRow && tables.direct.historyFields.exist { rereadHistoryFields() }
     }
-
-    /// ``refreshHistoryFields()``'s work.
-    @inlinable @inline(never)
-    mutating func readHistoryFields() { rereadHistoryFields() }
 
     /// Direct row `leaf` with its history fields from the history memory, or `nil` when the
     /// memory holds what no field value stands for (a snapshot's deep memory of a compound

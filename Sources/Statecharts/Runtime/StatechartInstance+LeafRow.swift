@@ -86,8 +86,9 @@ extension StatechartInstance {
 
     /// Rewrites a direct row's history fields from the history memory, after the memory was
     /// written while the row is direct; a plain leaf when the memory holds what no field value
-    /// stands for.
-    @inlinable
+    /// stands for. Out of line: ``refreshHistoryFields()`` calls it only in charts whose rows
+    /// carry history, after a write to the memory.
+    @inlinable @inline(never)
     mutating func rereadHistoryFields() {
         let leaf = leafRow.directLeaf(rowShift: tables.direct.rowShift)
         leafRow = historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf)
