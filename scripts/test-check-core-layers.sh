@@ -53,8 +53,11 @@ mv "$root/Tables/Words.swift" "$root/Tables/LeafRow.swift"
 echo 'let entry = _DirectEntry(code: -2, row: .activeSet, action: nil)' > "$root/Compiler/Entries.swift"
 fails "Compiler/Entries.swift:1: a direct entry built from its raw code"
 rm "$root/Compiler/Entries.swift"
+printf 'extension Instance {\n    func peek() -> Int { historyMemory.count }\n}\n' > "$root/Runtime/Instance+Peek.swift"
+fails "Runtime/Instance+Peek.swift:2: the history memory read or written past its owner"
+mv "$root/Runtime/Instance+Peek.swift" "$root/Runtime/StatechartInstance+History.swift"
 /usr/bin/python3 "$check" "$root" >/dev/null || { echo "FAIL: a packed word's writer in its own file was refused"; exit 1; }
-rm "$root/Runtime/StatechartInstance+LeafRow.swift" "$root/Tables/LeafRow.swift"
+rm "$root/Runtime/StatechartInstance+LeafRow.swift" "$root/Tables/LeafRow.swift" "$root/Runtime/StatechartInstance+History.swift"
 
 echo 'struct Loose {}' > "$root/Loose.swift"
 fails "Loose.swift: outside the layer folders"

@@ -35,17 +35,6 @@ public protocol CompiledChart: _GeneratedPlans {
     static var _generatedPlans: [Int32] { get }
     /// Generated: the compiled chart, made once.
     static var _compiledChart: Result<CompiledStatechart<Self>, CompiledChartError> { get }
-    /// Generated (`true`) for a chart whose direct table names candidates in slow entries (a
-    /// guarded or history candidate the candidate stage takes without selecting it): `send`
-    /// then hands the entry it read to the candidate stage for every event, tags included.
-    /// Elsewhere the front stays smallest handing a tag out of line alone. A hint, not a
-    /// contract: either value gives the same results.
-    static var _hasNamedDirectEntries: Bool { get }
-    /// Generated (`true`) for a chart with joint steps (parallel states whose configurations
-    /// the core tabulates): `send` then takes a joint step in its inlined front, as it takes a
-    /// direct entry. Elsewhere the front has no such step. A hint, not a contract: either value
-    /// gives the same results.
-    static var _hasJointSteps: Bool { get }
 }
 
 extension CompiledChart {
@@ -54,14 +43,6 @@ extension CompiledChart {
 
     /// 10,000 events sent to itself per call, as for a plain ``Statecharts/Statechart``.
     public static var externalEventLimit: Int { 10_000 }
-
-    /// No named direct entries unless the macro says so.
-    @inlinable
-    public static var _hasNamedDirectEntries: Bool { false }
-
-    /// No joint steps in the front unless the macro says so.
-    @inlinable
-    public static var _hasJointSteps: Bool { false }
 
     /// The compiled chart, made on first use and shared.
     ///

@@ -9,20 +9,24 @@
 public struct CompiledInstance<Chart: CompiledChart> {
     /// The plain instance: configuration, context, queues.
     public var instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context> { base }
-    /// The plain instance, which only this type sets (an instance of another chart must never
-    /// run with this chart's plan table).
-    @usableFromInline var base: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>
+    /// The plain instance beside the compiled chart's plan map and the chart's direct table,
+    /// which `send` reaches in one load each. Only this type sets it (an instance of another
+    /// chart must never run with this chart's plan table).
+    @usableFromInline var sending: _CompiledSending<Chart.StateID, Chart.Event, Chart.Context>
     /// The compiled chart (keeps the plan table alive).
     @usableFromInline let compiled: CompiledStatechart<Chart>
-    /// The compiled chart's plan map and the chart's direct table, kept here so that `send`
-    /// reaches each in one load from the instance.
-    @usableFromInline let tables: _CompiledSendTables
+
+    /// The plain instance, changed in place.
+    @inlinable
+    var base: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context> {
+        @inline(__always) _read { yield sending.instance }
+        @inline(__always) _modify { yield &sending.instance }
+    }
 
     @usableFromInline
     init(_ instance: StatechartInstance<Chart.StateID, Chart.Event, Chart.Context>, compiled: CompiledStatechart<Chart>) {
-        self.base = instance
+        self.sending = _CompiledSending(instance, tables: compiled.planTables.sendTables)
         self.compiled = compiled
-        self.tables = compiled.planTables.sendTables
     }
 
     /// Runs a plain instance of `compiled`'s chart compiled from now on.
@@ -49,37 +53,9 @@ public struct CompiledInstance<Chart: CompiledChart> {
     /// with single-path plans run by the generated code.
     @inlinable @inline(__always) @discardableResult
     public mutating func send(_ event: Chart.Event) -> SendResult {
-        if let direct = base._directEvent(event, tables: tables) {
-            if let result = base._sendByDirectEntry(direct, by: Chart.self, tables: tables) { return result }
-            // A guarded entry's guard and plan, inlined too, in charts that have such entries
-            // (a constant of the chart's type: other charts' fronts stay as small).
-            if Chart._hasNamedDirectEntries, let result = base._sendByGuardedEntry(direct, by: Chart.self, tables: tables) {
-                return result
-            }
-            // The class and the entry were read once, above, and are carried to the candidate
-            // stage. A tag in a chart without named entries goes out of line alone instead (see
-            // `_sendByRoute`), which keeps this front smallest; a constant of the chart's type.
-            if !Chart.Event._namesMayBeTags || Chart._hasNamedDirectEntries { return sendByCandidates(direct) }
-        } else if Chart._hasJointSteps, let result = base._sendByJointRow(event, by: Chart.self, tables: tables) {
-            // Parallel states active: the configuration's joint step, inlined too in charts that
-            // have them (a constant of the chart's type).
-            return result
-        }
-        return sendByRoute(event)
-    }
-
-    /// What the direct entry leaves: one call out of line, specialized for the chart where
-    /// `send` is used, reading the tables from this instance.
-    @inlinable @inline(never)
-    mutating func sendByCandidates(_ event: _DirectEvent<Chart.Event>) -> SendResult {
-        base._sendByCandidates(event, by: Chart.self, tables: tables)
-    }
-
-    /// The rest of `send` for an event the direct table did not decide, out of line as
-    /// ``sendByCandidates(_:)``.
-    @inlinable @inline(never)
-    mutating func sendByRoute(_ event: Chart.Event) -> SendResult {
-        base._sendByRoute(event, by: Chart.self, tables: tables)
+        // The compiled runtime's `send`, in the core beside the table runtime's (its ways are
+        // listed there): a small front inlined here, the rest in one call out of line.
+        sending.send(event, by: Chart.self)
     }
 
     /// Sends an event, reporting to `observer` (the plain route: observers see every state

@@ -24,7 +24,7 @@ extension StatechartInstance {
         if leaf == .none { return unhindered && chart.tables.joints.exists ? setRowEncoding() : .activeSet }
         if unhindered && chart.fastRows {
             let tables = self.tables
-            // A direct row's history fields (StatechartInstance+HistoryRows.swift) go on from
+            // A direct row's history fields (StatechartInstance+History.swift) go on from
             // the row before, or come from the memory after a row that was not direct.
             if leafRow.isDirectRow { return _LeafRow(directRowOf: leaf, rowShift: tables.direct.rowShift, historyOf: leafRow) }
             if tables.direct.historyFields.exist { return historyRow(of: leaf) ?? _LeafRow(plainLeaf: leaf) }

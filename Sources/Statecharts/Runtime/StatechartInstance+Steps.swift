@@ -131,46 +131,35 @@ extension StatechartInstance {
 
     // MARK: History
 
-    /// Makes the history memory ready to be written: the fields of a direct row written into it
-    /// (StatechartInstance+HistoryRows.swift), and room for every history state. After the
-    /// writes, ``refreshHistoryFields()`` gives the row the new values.
-    @inlinable
-    mutating func prepareHistoryMemory() {
-        syncHistoryMemory()
-        if historyMemory.isEmpty {
-            historyMemory = _HistoryMemory.empty(size: chart.tables.states.historyMemorySize)
-        }
-    }
-
     /// Records the history of state `s` in a single-path configuration: its one active child,
     /// and its one active leaf (no allocation).
     @inlinable
     mutating func recordHistory(of s: _StateIndex, activeChild: _StateIndex, leaf: _StateIndex) {
-        prepareHistoryMemory()
         let tables = self.tables
-        var h = s.next
-        let end = tables.tree.subtreeEnd[s]
-        while h <= end {
-            if tables.tree.isHistory(h), let slot = tables.states.historySlot[h] {
-                let remembered = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
-                _HistoryMemory.record(single: remembered, at: slot, in: &historyMemory)
+        updateHistory { memory in
+            var h = s.next
+            let end = tables.tree.subtreeEnd[s]
+            while h <= end {
+                if tables.tree.isHistory(h), let slot = tables.states.historySlot[h] {
+                    let remembered = tables.tree.stateKind(h) == .deepHistory ? leaf : activeChild
+                    _HistoryMemory.record(single: remembered, at: slot, in: &memory)
+                }
+                h = tables.tree.subtreeEnd[h].next
             }
-            h = tables.tree.subtreeEnd[h].next
         }
-        refreshHistoryFields()
     }
 
     /// Records the history of state `s` as it is exited: `shallow` are its active children,
     /// `deep` its active atomic descendants.
     @inlinable
     mutating func recordHistory(of s: _StateIndex, shallow: UnsafeBufferPointer<_StateIndex>, deep: UnsafeBufferPointer<_StateIndex>) {
-        prepareHistoryMemory()
         let tables = chart.tables
-        for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
-            guard let slot = tables.states.historySlot[h] else { continue }
-            let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
-            _HistoryMemory.record(value, at: slot, in: &historyMemory)
+        updateHistory { memory in
+            for h in tables.tree.children(of: s) where tables.tree.isHistory(h) {
+                guard let slot = tables.states.historySlot[h] else { continue }
+                let value = tables.tree.stateKind(h) == .deepHistory ? deep : shallow
+                _HistoryMemory.record(value, at: slot, in: &memory)
+            }
         }
-        refreshHistoryFields()
     }
 }

@@ -31,7 +31,7 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     /// they change (their observers). The fast routes write a new direct row straight into it,
     /// where none of them changes. In a chart whose direct rows carry history, a direct row also
     /// holds what those histories remember, ahead of ``historyMemory``
-    /// (StatechartInstance+HistoryRows.swift).
+    /// (StatechartInstance+History.swift).
     @usableFromInline var leafRow: _LeafRow = .activeSet
     /// The life of the instance. Setting it re-encodes ``leafRow``.
     @usableFromInline var status: _Status = .notStarted {
@@ -45,8 +45,8 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     @usableFromInline var activeSet = _Bitset(capacity: 0)
     /// History memory: a slot per history state (see ``_HistoryMemory``); empty until first used.
     /// While ``leafRow`` is a direct row with history fields, those fields are the truth for
-    /// their histories: read it after ``syncHistoryMemory()``, or through
-    /// ``currentHistoryMemory``, and set it before the leaf (a new direct row reads it).
+    /// their histories, so only StatechartInstance+History.swift reads and writes it: the routes
+    /// go through ``history()`` and ``updateHistory(_:)``.
     @usableFromInline var historyMemory: _HistoryMemory.Storage = []
     /// The internal queue and the requests of the action being run.
     @usableFromInline var outbox = Outbox<Event>()

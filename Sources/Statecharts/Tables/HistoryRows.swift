@@ -3,7 +3,7 @@
 // history's parent and coming back through the history are both plain direct entries: the
 // memory is part of the leaf row, and the entry for the row says which plan the history gives.
 // The compiler chooses the history states and fills the rows (ChartCompiler+DirectTables.swift);
-// the instance keeps its memory and its row in agreement (Runtime/StatechartInstance+HistoryRows.swift).
+// the instance keeps its memory and its row in agreement (Runtime/StatechartInstance+History.swift).
 //
 // A leaf row (``_LeafRow``) with history fields is `leaf << rowShift | fields`: each field, at
 // bit `shift` of the row, holds 0 (nothing remembered) or 1 + the ordinal of the one state the

@@ -67,10 +67,10 @@ extension StatechartInstance {
     mutating func exitStates<Observer: StatechartObserver>(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
-        syncHistoryMemory()
+        let history = _HistoryMemory(history())
         var statesToExit = _Bitset(capacity: tables.stateCount)
         for t in enabled {
-            statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, _HistoryMemory(historyMemory)))
+            statesToExit.formUnion(tables.computeExitSet(t, configuration: activeSet, history))
         }
         // Iterated in place (no array of the members); the sets are copies, so the bodies may
         // change the instance.
@@ -133,8 +133,7 @@ extension StatechartInstance {
     mutating func enterStates<Observer: StatechartObserver>(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
-        syncHistoryMemory()
-        let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(historyMemory))
+        let entrySet = tables.computeEntrySet(enabled, _HistoryMemory(history()))
         entrySet.statesToEnter.forEachAscending { s in
             activeSet.insert(s)
             enterState(s, &observer)

@@ -191,6 +191,30 @@ public protocol _GeneratedPlans {
     /// of several plans taken together by the regions route, all exits, then all transition
     /// actions, then all entries.
     static func _runJoint(_ joint: _GeneratedJoint, _ context: inout Context, _ event: Event?, _ outbox: inout Outbox<Event>)
+
+    /// Generated (`true`) for a chart whose direct table names candidates in slow entries (a
+    /// guarded or history candidate the candidate stage takes without selecting it): the
+    /// compiled `send` (``StatechartInstance/_sendCompiled(_:by:tables:)``) then takes a guarded
+    /// entry in its inlined front, and hands the entry it read to the candidate stage for every
+    /// event, tags included.
+    /// Elsewhere the front stays smallest handing a tag out of line alone. A hint, not a
+    /// contract: either value gives the same results.
+    static var _hasNamedDirectEntries: Bool { get }
+    /// Generated (`true`) for a chart with joint steps (parallel states whose configurations
+    /// the core tabulates): the compiled `send` then takes a joint step in its inlined front, as it takes a
+    /// direct entry. Elsewhere the front has no such step. A hint, not a contract: either value
+    /// gives the same results.
+    static var _hasJointSteps: Bool { get }
+}
+
+extension _GeneratedPlans {
+    /// No named direct entries unless the macro says so.
+    @inlinable
+    public static var _hasNamedDirectEntries: Bool { false }
+
+    /// No joint steps in the front unless the macro says so.
+    @inlinable
+    public static var _hasJointSteps: Bool { false }
 }
 
 /// What a compiled instance's `send` reads without going through its chart: the chart's direct
@@ -266,125 +290,5 @@ internal struct _GeneratedPlanRunner<StateID: Hashable & Sendable, Plans: _Gener
     func runPlanPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, on instance: inout StatechartInstance<StateID, Event, Context>) {
         Plans._runPlanPhase(tables.planOf[c.offset], phase.generatedCode, &instance.context, instance.currentEvent, &instance.outbox)
         if !instance.outbox.requests.isEmpty { instance.carryOutRequests() }
-    }
-}
-
-/// An event sent to a compiled instance whose leaf row is direct, with its class and the direct
-/// table's entry for it: what the compiled `send` resolves and reads once, in its inlined front,
-/// and hands to what follows out of line. Not for use outside StatechartsCompiled.
-@frozen
-public struct _DirectEvent<Event: StatechartEvent> {
-    @usableFromInline let event: Event
-    @usableFromInline let classID: _EventClass
-    @usableFromInline let entry: _DirectEntry
-
-    @inlinable init(_ event: Event, _ classID: _EventClass, _ entry: _DirectEntry) {
-        self.event = event
-        self.classID = classID
-        self.entry = entry
-    }
-}
-
-// A compiled chart's `send` (StatechartsCompiled's `CompiledInstance.send`), in parts for its
-// code to put together. The front, inlined into the caller, resolves the event's class on a
-// direct row and reads the direct entry (`_directEvent`), and takes what the entry decides alone
-// (`_sendByDirectEntry`). What the entry leaves goes out of line to the single-path route's
-// candidate stage with the class and the entry (`_sendByCandidates`), and any other row to the
-// route `take` chooses (`_sendByRoute`); past that one call everything is inlined, so a compiled
-// `send` crosses one out-of-line boundary at most. Names that are tags in a chart without named entries
-// (``_DirectEntry/named(_:)``, `CompiledChart._hasNamedDirectEntries`, a constant the macro
-// writes) take `_sendByRoute` for both, with the event alone: their class is the tag, read again
-// there with no lookup. One call site out of the front, with one argument, keeps it small
-// (carrying the class or the entry's row as well costs instructions on every event). The
-// out-of-line parts are methods of the compiled instance that read its tables themselves.
-// `Plans` is the chart's generated code (``_GeneratedPlans``), which runs the plans and guards of
-// the single-path, joint and regions routes.
-extension StatechartInstance {
-    /// `event` with its class and direct entry when the leaf row is direct (running, a single
-    /// path, nothing queued, names matched exactly), else `nil`. Not for use outside
-    /// StatechartsCompiled.
-    @inlinable @inline(__always)
-    public func _directEvent(_ event: Event, tables: _CompiledSendTables) -> _DirectEvent<Event>? {
-        guard leafRow.isDirectRow else { return nil }
-        let classID = directClass(of: event)
-        return _DirectEvent(event, classID, tables.direct.entry(at: leafRow, class: classID))
-    }
-
-    /// What the direct entry decides alone: the result, or `nil` when the entry says `slow`
-    /// (nothing has happened then). Not for use outside StatechartsCompiled.
-    @inlinable @inline(__always)
-    public mutating func _sendByDirectEntry<Plans: _GeneratedPlans>(
-        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
-        sendByDirectEntry(event.entry, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
-    }
-
-    /// A guarded direct entry (``_DirectEntry/guarded(_:)``) taken in a compiled `send`'s
-    /// inlined front: its guard, then its plan or nothing; `nil`, with nothing done, for any other
-    /// entry. Called only by charts whose direct table has such entries (the macro's
-    /// `_hasNamedDirectEntries`). Not for use outside StatechartsCompiled.
-    @inlinable @inline(__always)
-    public mutating func _sendByGuardedEntry<Plans: _GeneratedPlans>(
-        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
-        guard let c = event.entry.guardedCandidate else { return nil }
-        return sendByGuardedEntry(c, event.event, _GeneratedPlanRunner<StateID, Plans>(tables))
-    }
-
-    /// A joint step taken in a compiled `send`'s inlined front: when the leaf row is a joint row
-    /// (running, a set of active states the joint tables hold, nothing pending), the entry for
-    /// the event's class, taken when it decides alone (``takeJointEntry(_:_:_:)``); `nil`, with
-    /// nothing done, otherwise. Called only by charts that have joint steps (the macro's
-    /// `_hasJointSteps`). Not for use outside StatechartsCompiled.
-    @inlinable @inline(__always)
-    public mutating func _sendByJointRow<Plans: _GeneratedPlans>(
-        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult? where Plans.Event == Event, Plans.Context == Context {
-        guard leafRow.isJointRow else { return nil }
-        // A joint row says that names are matched as on a direct row.
-        let entry = chart.tables.joints.entry(at: leafRow, class: directClass(of: event))
-        return takeJointEntry(entry, event, _GeneratedPlanRunner<StateID, Plans>(tables))
-    }
-
-    /// What the direct entry left (a guard, actions that raise or send): the single-path route's
-    /// candidate stage, with the class and the entry already read, inlined into the compiled
-    /// instance's one out-of-line call (no second crossing). Not for use outside
-    /// StatechartsCompiled.
-    @inlinable @inline(__always)
-    public mutating func _sendByCandidates<Plans: _GeneratedPlans>(
-        _ event: _DirectEvent<Event>, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        sendByCandidateStage(event.event, event.classID, after: event.entry, _GeneratedPlanRunner<StateID, Plans>(tables))
-    }
-
-    /// A compiled chart's `send` out of line: on a direct row (names that are tags only, whose
-    /// class is the tag) the single-path route's candidate stage, as
-    /// ``_sendByCandidates(_:by:tables:)`` takes it; on any other row (a set of active states, a
-    /// queue, an instance not running) the route `take` chooses. Not for use outside
-    /// StatechartsCompiled.
-    @inlinable @inline(__always)
-    public mutating func _sendByRoute<Plans: _GeneratedPlans>(
-        _ event: Event, by _: Plans.Type, tables: _CompiledSendTables
-    ) -> SendResult where Plans.Event == Event, Plans.Context == Context {
-        let plans = _GeneratedPlanRunner<StateID, Plans>(tables)
-        if Event._namesMayBeTags && leafRow.isDirectRow {
-            // The front read the entry, and found it slow; it is not read again. A named entry
-            // (which the chart's `_hasNamedDirectEntries` would have carried here) is only a
-            // faster way to the same result: selection takes its candidate as well.
-            return sendByCandidateStage(event, directClass(of: event), after: .slow, plans)
-        }
-        var observer = _NoObserver<StateID, Event>()
-        if chart.exactMatching {
-            return take(event, .exact(chart.eventClass(ofName: event.name)), &observer, plans, _RoutesInline.self)
-        }
-        return take(event, chart.resolve(event), &observer, plans, _RoutesInline.self)
-    }
-
-    /// The class of `event` on a direct row. A direct row says that the chart matches names
-    /// exactly, and that names are tags when they may be (see `Statechart.fastRows`):
-    /// `_namesMayBeTags` is a constant of the type, and the tag is the class.
-    @inlinable @inline(__always)
-    func directClass(of event: Event) -> _EventClass {
-        Event._namesMayBeTags ? Statechart<StateID, Event, Context>.tag(of: event.name) : chart.eventClass(ofName: event.name)
     }
 }

@@ -35,12 +35,12 @@ extension StatechartInstance {
     /// and the candidate stage it would be inlined into is every guarded event's path.
     @inlinable @inline(never)
     mutating func historyVariant(of c: _CandidateIndex) -> _CandidateIndex {
-        syncHistoryMemory()
+        let memory = history()
         let tables = self.tables
         let restore = tables.history.restores[c][0]
         let slot = Int(restore.slot)
-        if historyMemory.isEmpty || historyMemory[slot] < 0 { return restore.firstVariant }
-        guard let remembered = _HistoryMemory.single(at: slot, in: historyMemory),
+        if memory.isEmpty || memory[slot] < 0 { return restore.firstVariant }
+        guard let remembered = _HistoryMemory.single(at: slot, in: memory),
               let variant = tables.history.variant(of: restore, remembering: remembered) else {
             return c
         }
@@ -52,11 +52,9 @@ extension StatechartInstance {
     /// states are exited, before any exit action runs; no action reads the memory).
     @inlinable @inline(never)
     mutating func recordHistory(by c: _CandidateIndex) {
-        prepareHistoryMemory()
-        let tables = self.tables
-        for record in tables.history.records[c] {
-            _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &historyMemory)
+        let records = tables.history.records[c]
+        updateHistory { memory in
+            for record in records { _HistoryMemory.record(single: record.state, at: Int(record.slot), in: &memory) }
         }
-        refreshHistoryFields()
     }
 }

@@ -139,7 +139,7 @@ extension StatechartInstance {
     func removeConflictingTransitions(in buffer: UnsafeMutableBufferPointer<_TransitionIndex>, count: Int) -> Int {
         if count < 2 { return count }
         let tables = chart.tables
-        let history = _HistoryMemory(currentHistoryMemory)
+        let history = _HistoryMemory(currentHistory)
         // `buffer[..<kept]` is the filtered set so far; `kept <= i`, so writing it never
         // overwrites a transition not yet read. Exit sets are computed again rather than stored.
         var kept = 0

@@ -110,11 +110,11 @@ extension StatechartInstance {
         _ t: _TransitionIndex, _ log: inout _StepLog, _ observer: inout Observer
     ) -> Bool where Observer.StateID == StateID, Observer.Event == Event {
         let tables = chart.tables
-        syncHistoryMemory()
+        let memory = self.history()
         let targets = tables.transitions.targets[t]
-        guard targets.count == 1, let history = targets.first, !historyMemory.isEmpty else { return false }
+        guard targets.count == 1, let history = targets.first, !memory.isEmpty else { return false }
         guard tables.tree.isHistory(history), let slot = tables.states.historySlot[history],
-              let remembered = _HistoryMemory.single(at: slot, in: historyMemory) else { return false }
+              let remembered = _HistoryMemory.single(at: slot, in: memory) else { return false }
         // A memory restored from a snapshot is checked like any other: inside the history's parent.
         guard tables.tree.isAtomic(remembered), tables.tree.isDescendant(remembered, of: tables.tree.parent[history]) else { return false }
         // getTransitionDomain with the effective target `remembered`.

@@ -96,7 +96,7 @@ extension Statechart {
         if !problems.isEmpty { throw SnapshotRestoreError(problems: problems) }
 
         // The memory before the leaf: a direct row takes its history fields from it.
-        if !snapshot.history.isEmpty { instance.historyMemory = memory }
+        if !snapshot.history.isEmpty { instance.restoreHistory(memory) }
         switch snapshot.status {
         case .notStarted: break
         case .running: instance.status = .running

@@ -96,9 +96,9 @@ extension StatechartInstance {
     public func snapshot() -> StatechartSnapshot<StateID, Event> {
         let tables = chart.tables
         var history: [StateID: [StateID]] = [:]
-        let historyMemory = currentHistoryMemory
-        if !historyMemory.isEmpty {
-            let memory = _HistoryMemory(historyMemory)
+        let remembered = currentHistory
+        if !remembered.isEmpty {
+            let memory = _HistoryMemory(remembered)
             for s in _StateIndex.all(tables.stateCount) where tables.tree.isHistory(s) {
                 if let value = memory.value(of: s, in: tables), let id = chart.stateIDs[s] {
                     history[id] = value.compactMap { chart.stateIDs[$0] }
