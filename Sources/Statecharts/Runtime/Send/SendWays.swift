@@ -1,9 +1,38 @@
-// The decisions inside the routes, each one function that the route switches over, and the
-// probe that names the way a send would take by composing them with `route(for:observedBy:)`
-// (the route-coverage test counts the ways over the random charts). The route itself is decided
-// in StatechartInstance+Send.swift; HowSendWorks.md lists every way.
+// Every decision `send` makes, and nothing else: the route (`route(for:observedBy:)`, which
+// `take` switches over, in StatechartInstance+Send.swift), then the decisions inside the routes,
+// each one function that its route switches over, and the probe that names the way a send would
+// take by composing them in the order `take` meets them (`_way(of:)`: read it to know which way
+// a send takes, and why; the route-coverage test counts the ways over the random charts). The
+// compiled runtime's front decides in `_CompiledSending.send(_:by:)` (CompiledFront.swift), then
+// calls the same routes. HowSendWorks.md lists every way.
 //
 // May not: run an action or change the instance: every function here only reads.
+
+/// The ways `send` takes one external event, decided in one place,
+/// ``StatechartInstance/route(for:observedBy:)``. Every route gives the same results as
+/// `general` (the lockstep tests check that); the others are faster where they apply. The
+/// decisions inside the routes follow in this file, which names every way (``_SendWay``).
+@usableFromInline
+internal enum _SendRoute {
+    /// The instance has not started, has finished or has stopped: the event is not processed.
+    case notRunning
+    /// A single path is active and nobody observes: the precomputed plan of the first enabled
+    /// candidate (SinglePathRoute.swift), run by the table's action slots or, for a compiled
+    /// chart, by its generated code (PlanRunners.swift).
+    case singlePath
+    /// Parallel states are active and nobody observes: region-local plans, several at once
+    /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
+    case regions
+    /// `regions`, with the instance running and nothing queued in a chart with joint steps (the
+    /// leaf row a joint row): the configuration's joint step when the region bits decide
+    /// (RegionsRoute.swift), else the region plans.
+    case joint
+    /// A single path is active, but an observer watches or no candidate table exists: the
+    /// transition is taken step by step, with its plan when it has one (StepwiseRoute.swift).
+    case stepwise
+    /// SCXML's algorithm over the configuration as a set (GeneralRoute.swift).
+    case general
+}
 
 /// How the direct stage (``StatechartInstance/sendByDirectEntry(_:_:_:)``) takes a direct entry,
 /// decided by ``init(_:runsSingleActions:)`` alone.
@@ -103,6 +132,31 @@ public enum _SendWay: String, CaseIterable, Sendable {
 }
 
 extension StatechartInstance {
+    /// Which route takes an event resolved as `resolved` now, for an observer of type `Observer`.
+    /// The fast routes need an observer that ignores everything (they do not report each state
+    /// entered and exited) and an exactly matched event class (no descriptor mask).
+    @inlinable @inline(__always)
+    func route<Observer: StatechartObserver>(for resolved: _ResolvedEvent, observedBy _: Observer.Type) -> _SendRoute {
+        let byPlans = Observer._ignoresEverything && resolved.isExact
+        assert(leafRow == leafRowEncoding(of: leaf), "leafRow out of date: a writer of the status or the extras skipped it")
+        // A direct row alone says: running, a single path, nothing queued, a direct table.
+        if byPlans && leafRow.isDirectRow { return .singlePath }
+        // A joint row alone says: running, a set, nothing queued, no children, joint steps.
+        if byPlans && leafRow.isJointRow { return .joint }
+        guard status == .running else { return .notRunning }
+        // Invoked children take turns after each event, and may have it forwarded: the general route.
+        if let extras, !extras.value.family.isEmpty { return .general }
+        let tables = self.tables
+        let candidatesApply = byPlans && tables.candidates.exists
+        if leaf != .none { return candidatesApply ? .singlePath : .stepwise }
+        // The region bits decide before anything happens, so they may be tried even when
+        // eventless transitions rule out the region plans.
+        if candidatesApply && (!tables.transitions.hasEventlessTransitions || (tables.regions.exists && hasNoPendingExternalEvents)) {
+            return .regions
+        }
+        return .general
+    }
+
     /// The candidate stage's way after direct entry `entry` (``_DirectEntry/slow`` where the
     /// leaf row is not direct).
     @inlinable @inline(__always)

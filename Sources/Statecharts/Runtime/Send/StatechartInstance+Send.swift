@@ -1,32 +1,6 @@
-// Starting and sending: where `send` decides its route (`route(for:observedBy:)`) and the one
-// `switch` over it (`take(_:_:_:)`). Each route lives in its own file of this folder; the article
-// "How `send` works" (Statecharts.docc/HowSendWorks.md) walks through them.
-
-/// The ways `send` takes one external event, decided in one place,
-/// ``StatechartInstance/route(for:observedBy:)``. Every route gives the same results as
-/// `general` (the lockstep tests check that); the others are faster where they apply. The
-/// decisions inside the routes are in SendWays.swift, which names every way (``_SendWay``).
-@usableFromInline
-internal enum _SendRoute {
-    /// The instance has not started, has finished or has stopped: the event is not processed.
-    case notRunning
-    /// A single path is active and nobody observes: the precomputed plan of the first enabled
-    /// candidate (SinglePathRoute.swift), run by the table's action slots or, for a compiled
-    /// chart, by its generated code (PlanRunners.swift).
-    case singlePath
-    /// Parallel states are active and nobody observes: region-local plans, several at once
-    /// (RegionsRoute.swift); anything else hands over to `general` before anything happened.
-    case regions
-    /// `regions`, with the instance running and nothing queued in a chart with joint steps (the
-    /// leaf row a joint row): the configuration's joint step when the region bits decide
-    /// (RegionsRoute.swift), else the region plans.
-    case joint
-    /// A single path is active, but an observer watches or no candidate table exists: the
-    /// transition is taken step by step, with its plan when it has one (StepwiseRoute.swift).
-    case stepwise
-    /// SCXML's algorithm over the configuration as a set (GeneralRoute.swift).
-    case general
-}
+// Starting and sending: the one `switch` over the route (`take(_:_:_:)`), which SendWays.swift
+// decides (`route(for:observedBy:)`). Each route lives in its own file of this folder; the
+// article "How `send` works" (Statecharts.docc/HowSendWorks.md) walks through them.
 
 extension StatechartInstance {
     /// Starts the instance: enters the initial configuration and runs the initial macrostep.
@@ -105,31 +79,6 @@ extension StatechartInstance {
     public mutating func send<Observer: StatechartObserver>(_ event: Event, observer: inout Observer) -> SendResult
     where Observer.StateID == StateID, Observer.Event == Event {
         take(event, chart.resolve(event), &observer)
-    }
-
-    /// Which route takes an event resolved as `resolved` now, for an observer of type `Observer`.
-    /// The fast routes need an observer that ignores everything (they do not report each state
-    /// entered and exited) and an exactly matched event class (no descriptor mask).
-    @inlinable @inline(__always)
-    func route<Observer: StatechartObserver>(for resolved: _ResolvedEvent, observedBy _: Observer.Type) -> _SendRoute {
-        let byPlans = Observer._ignoresEverything && resolved.isExact
-        assert(leafRow == leafRowEncoding(of: leaf), "leafRow out of date: a writer of the status or the extras skipped it")
-        // A direct row alone says: running, a single path, nothing queued, a direct table.
-        if byPlans && leafRow.isDirectRow { return .singlePath }
-        // A joint row alone says: running, a set, nothing queued, no children, joint steps.
-        if byPlans && leafRow.isJointRow { return .joint }
-        guard status == .running else { return .notRunning }
-        // Invoked children take turns after each event, and may have it forwarded: the general route.
-        if let extras, !extras.value.family.isEmpty { return .general }
-        let tables = self.tables
-        let candidatesApply = byPlans && tables.candidates.exists
-        if leaf != .none { return candidatesApply ? .singlePath : .stepwise }
-        // The region bits decide before anything happens, so they may be tried even when
-        // eventless transitions rule out the region plans.
-        if candidatesApply && (!tables.transitions.hasEventlessTransitions || (tables.regions.exists && hasNoPendingExternalEvents)) {
-            return .regions
-        }
-        return .general
     }
 
     /// Takes one external event and its macrostep by the route ``route(for:observedBy:)``
