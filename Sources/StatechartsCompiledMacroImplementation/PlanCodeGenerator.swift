@@ -20,9 +20,9 @@ struct GeneratedPlans {
     /// in the twin and the real chart).
     var signature: [Int32]
     /// Whether the twin's direct table names candidates in slow entries (see
-    /// `CompiledChart._hasNamedDirectEntries`).
+    /// `_GeneratedPlans._hasNamedDirectEntries`).
     var hasNamedDirectEntries: Bool
-    /// Whether the twin has joint steps (see `CompiledChart._hasJointSteps`).
+    /// Whether the twin has joint steps (see `_GeneratedPlans._hasJointSteps`).
     var hasJointSteps: Bool
 
     /// `nil` when the twin's actions or guards are not the ones the reader numbered (cannot

@@ -19,12 +19,12 @@ extension Statechart {
     /// Whether a slow entry of the direct table may name a candidate the candidate stage takes
     /// without selecting it (``_DirectEntry/named(_:)``: guarded or history candidates): the
     /// compiled `send` then carries the entry it read out of its front even for names that are
-    /// tags, so that it is read once (see `CompiledChart._hasNamedDirectEntries`).
+    /// tags, so that it is read once (see `_GeneratedPlans._hasNamedDirectEntries`).
     @_spi(CompiledCharts)
     public var _hasNamedDirectEntries: Bool { _namedDirectEntries > 0 }
 
     /// Whether the chart has joint steps (``_JointTables``): the compiled `send` then takes them
-    /// in its inlined front (see `CompiledChart._hasJointSteps`).
+    /// in its inlined front (see `_GeneratedPlans._hasJointSteps`).
     @_spi(CompiledCharts)
     public var _hasJointSteps: Bool { tables.joints.exists }
 
