@@ -53,6 +53,11 @@ WRITERS = [
     # step; the stored property is declared in the instance's own file.
     (re.compile(r"\bhistoryMemory\b"), ("Runtime/StatechartInstance+History.swift", "Runtime/StatechartInstance.swift"),
      "the history memory read or written past its owner"),
+    # Keeping the row's history fields and the memory in step is the owner's job (and the leaf
+    # row's moves'): a route that syncs them itself is bypassing `history()`/`updateHistory`.
+    (re.compile(r"\b(?:syncHistoryMemory|refreshHistoryFields|writeHistoryFields|rereadHistoryFields)\s*\("),
+     ("Runtime/StatechartInstance+History.swift", "Runtime/StatechartInstance+LeafRow.swift"),
+     "the history fields synced past their owner"),
 ]
 
 

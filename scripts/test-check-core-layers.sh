@@ -56,6 +56,9 @@ rm "$root/Compiler/Entries.swift"
 printf 'extension Instance {\n    func peek() -> Int { historyMemory.count }\n}\n' > "$root/Runtime/Instance+Peek.swift"
 fails "Runtime/Instance+Peek.swift:2: the history memory read or written past its owner"
 mv "$root/Runtime/Instance+Peek.swift" "$root/Runtime/StatechartInstance+History.swift"
+printf 'extension Instance {\n    mutating func exit() {\n        syncHistoryMemory()\n    }\n}\n' > "$root/Runtime/Route.swift"
+fails "Runtime/Route.swift:3: the history fields synced past their owner"
+rm "$root/Runtime/Route.swift"
 /usr/bin/python3 "$check" "$root" >/dev/null || { echo "FAIL: a packed word's writer in its own file was refused"; exit 1; }
 rm "$root/Runtime/StatechartInstance+LeafRow.swift" "$root/Tables/LeafRow.swift" "$root/Runtime/StatechartInstance+History.swift"
 
