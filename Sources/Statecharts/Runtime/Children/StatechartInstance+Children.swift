@@ -76,6 +76,7 @@ extension StatechartInstance {
     }
 
     /// One turn of the children, in start order: each takes one step. Whether any did anything.
+    @usableFromInline
     mutating func runChildTurns(turn: Int) -> Bool {
         var progressed = false
         var i = 0
@@ -95,7 +96,7 @@ extension StatechartInstance {
     /// with its macrostep (after the `finalize` of the child that sent it). Whether anything
     /// happened. `turn` counts the turns of this call to `send`; past the limit the instance
     /// stops (see ``Statechart/externalEventLimit``).
-    @usableFromInline
+    @inlinable
     mutating func takeTurn<Observer: StatechartObserver>(turn: Int, _ log: inout _StepLog, _ observer: inout Observer) -> Bool
     where Observer.StateID == StateID, Observer.Event == Event {
         var progressed = false
@@ -117,6 +118,7 @@ extension StatechartInstance {
 
     /// The invoking state and finalize action of the event just taken from the external queue,
     /// when a child sent it.
+    @usableFromInline
     mutating func takeOrigin() -> (state: _StateIndex, action: Action<Event, Context>?)? {
         // With no child event queued, nothing refers to the count: it need not be kept (the
         // ordinal of the next child event is counted from wherever it stands then).

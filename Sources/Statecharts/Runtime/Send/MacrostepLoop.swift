@@ -52,9 +52,10 @@ extension StatechartInstance {
     @inlinable
     mutating func drainExternalQueue<Observer: StatechartObserver>(_ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        // No extras, so nothing queued and no child running (the common case): no turn to take.
+        // Nothing queued and no child running (the common case, timers pending or not): no turn
+        // to take, and no call: a turn is out of line.
         var turn = 1
-        while status == .running, extras != nil, takeTurn(turn: turn, &log, &observer) { turn += 1 }
+        while status == .running, !hasNoPendingExternalEvents, takeTurn(turn: turn, &log, &observer) { turn += 1 }
         if status == .finishing { exitInterpreter(&observer) }
     }
 
