@@ -113,11 +113,10 @@ extension _CompiledSending {
             // faster way to the same result: selection takes its candidate as well.
             return instance.sendByCandidateStage(event, instance.directClass(of: event), after: .slow, plans)
         }
+        // The class as the table runtime's `send` resolves it.
+        let resolved = instance.exactClass(of: event).map { _ResolvedEvent.exact($0) } ?? instance.chart.resolve(event)
         var observer = _NoObserver<StateID, Event>()
-        if instance.chart.exactMatching {
-            return instance.take(event, .exact(instance.chart.eventClass(ofName: event.name)), &observer, plans, _RoutesInline.self)
-        }
-        return instance.take(event, instance.chart.resolve(event), &observer, plans, _RoutesInline.self)
+        return instance.take(event, resolved, &observer, plans, _RoutesInline.self)
     }
 }
 
