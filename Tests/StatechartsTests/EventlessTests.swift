@@ -94,6 +94,34 @@ struct EventlessTests {
         #expect(machine.activeLeaves == ["a2", "b1"])
     }
 
+    @Test("a region's pick enables an eventless transition in another region: the region plans complete the macrostep")
+    func eventlessAcrossRegions() throws {
+        // The traffic light's shape: a timer moves one region, whose new state another region's
+        // `whenIn` waits for; the pick's action sends, so it is taken by its plan, not directly.
+        let chart = try Statechart<String, Ev, Trace> {
+            L.parallel("p") {
+                L.state("light") {
+                    L.state("green") {
+                        On(.go, to: "red", actions: [Action("timer") { _, _, outbox in outbox.send(.ping, after: .seconds(5), id: "phase") }])
+                    }
+                    L.state("red") { On(.r, to: "green") }
+                }
+                L.state("walker") {
+                    L.state("waiting") { Always(to: "walk", whenIn: ["red"]) }
+                    L.state("walk") { On(.r, to: "waiting") }
+                }
+            }
+        }
+        var machine = chart.start(context: Trace())
+        #expect(machine._way(of: .go) == .regionPlans || machine._way(of: .go) == .jointToRegionPlans)
+        #expect(machine.lines(after: .go) == ["-green", "+red", "-waiting", "+walk"])
+        #expect(machine.activeLeaves == ["red", "walk"])
+        #expect(machine.pendingDelayedEventCount == 1)
+        // Both regions leave on .r (exits in reverse document order); waiting then sees green.
+        #expect(machine.lines(after: .r) == ["-walk", "-red", "+green", "+waiting"])
+        #expect(machine.activeLeaves == ["green", "waiting"])
+    }
+
     // MARK: The loop bound
 
     @Test("an eventless loop at start stops the instance with microstepLimitExceeded", arguments: [true, false])

@@ -2,6 +2,7 @@
 // and which queued events came from one of them (for `finalize`).
 
 /// One running child: its invocation, its state and its session.
+@usableFromInline
 struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
     var token: UInt64
     /// The invoking state.
@@ -15,7 +16,7 @@ struct _ChildSlot<Event: StatechartEvent, Context>: Sendable {
 /// The children of an instance (stored in its extras; empty for most instances).
 @usableFromInline
 internal struct _Family<Event: StatechartEvent, Context>: Sendable {
-    var slots: [_ChildSlot<Event, Context>] = []
+    @usableFromInline var slots: [_ChildSlot<Event, Context>] = []
     /// Events in the external queue that a child sent: their place in the queue (an ordinal on
     /// the scale of ``dequeued``), the invoking state and its finalize action, in queue order.
     var origins: [(ordinal: UInt64, state: _StateIndex, finalize: Action<Event, Context>?)] = []
@@ -26,8 +27,9 @@ internal struct _Family<Event: StatechartEvent, Context>: Sendable {
     @inlinable init() {}
 
     /// Whether any child runs: then every `send` takes the general route and ends with turns
-    /// for the children.
-    @usableFromInline var isEmpty: Bool { slots.isEmpty }
+    /// for the children. Inlinable: every send with extras asks, and run generically the
+    /// question costs hundreds of instructions of metadata lookups.
+    @inlinable var isEmpty: Bool { slots.isEmpty }
 
     /// Queues `event` for the child `id`; `false` when no running child has that id.
     @usableFromInline

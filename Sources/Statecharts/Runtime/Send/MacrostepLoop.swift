@@ -82,7 +82,7 @@ extension StatechartInstance {
                     t = firstEnabled(from: leaf, resolve(internalEvent))
                 }
                 if let t { takeFromSinglePath(t, &log, &observer) }
-            } else if !microstepSelected(nil, &log, &observer) {
+            } else if !(activeStatesHaveEventless && microstepSelected(nil, &log, &observer)) {
                 guard let internalEvent = nextInternalEvent(&taken) else { break }
                 currentEvent = internalEvent.userEvent
                 microstepSelected(resolve(internalEvent), &log, &observer)
@@ -94,6 +94,20 @@ extension StatechartInstance {
             }
         }
         return steps
+    }
+
+    /// Whether an active state has an eventless transition (the set's states are checked, each
+    /// path's flag covering its ancestors): without one, selecting eventless transitions finds
+    /// none, and the set need not be walked transition by transition.
+    @inlinable
+    var activeStatesHaveEventless: Bool {
+        let tables = self.tables
+        guard tables.transitions.hasEventlessTransitions else { return false }
+        var found = false
+        activeSet.forEachAscending { s in
+            if tables.states.eventlessOnPath[s] { found = true }
+        }
+        return found
     }
 
     /// Selects the transitions for `resolved` (eventless ones for `nil`) from the active set and

@@ -17,10 +17,12 @@
 // region-local picks by their plans; picks that are not region-local go through the general
 // microstep, already selected.
 //
-// May not: enter or leave a parallel state, record history, or run where eventless transitions
-// exist (except the bits stage, whose direct candidates are never followed by one). What it
-// cannot take before anything happened goes to the general route (`sendByMicrosteps`); picks it
-// selected but cannot take by plan go to the general microstep, already selected.
+// May not: enter or leave a parallel state, or record history. Where the chart has eventless
+// transitions, the plans stage completes the macrostep after its picks (SCXML's inner loop,
+// `finishMacrostep`), unless every active leaf's row was direct or ignored: then no active
+// state, before or after, has one on its path. The bits stage takes only direct candidates, so
+// it never needs to. Picks the plans stage selected but cannot take by plan go to the general
+// microstep, already selected.
 
 extension StatechartInstance {
     /// One selected candidate: the candidate, its transition, the atomic state it was found for.
@@ -98,15 +100,12 @@ extension StatechartInstance {
     }
 
     /// The region plans for an external event of class `classID`, their guards and actions run
-    /// by `plans`, or the general route where eventless transitions rule them out (nothing has
-    /// happened then).
+    /// by `plans`.
     @inlinable @inline(never)
     mutating func sendByRegionPlans<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         var observer = _NoObserver<StateID, Event>()
-        let resolved = _ResolvedEvent(classID: classID, mask: nil)
-        guard !chart.tables.transitions.hasEventlessTransitions else { return sendByMicrosteps(event, resolved, &observer) }
-        return sendByRegionPlans(event, resolved, &observer, plans)
+        return sendByRegionPlans(event, _ResolvedEvent(classID: classID, mask: nil), &observer, plans)
     }
 
     /// The region bits (charts of at most 64 states): when every active leaf's row is ignored or
@@ -165,7 +164,9 @@ extension StatechartInstance {
         let from = Configuration(set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
         // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
-        // can reach the outbox and nothing eventless can follow.
+        // can reach the outbox and nothing eventless can follow (an ignored row's state has no
+        // eventless transition on its path, nor has a direct candidate's new leaf, and every
+        // active state is on one of those paths).
         var count = 0
         var allDirect = tables.direct.exists && hasNoPendingExternalEvents
         active.forEachAscending { s in
@@ -234,7 +235,7 @@ extension StatechartInstance {
         // The configuration changed under a joint row (the joint route hands over here when its
         // entry is slow): the new configuration's row.
         if leafRow.isJointRow { leaf = .none }
-        if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents) {
+        if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents || tables.transitions.hasEventlessTransitions) {
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)
         } else {
@@ -244,13 +245,15 @@ extension StatechartInstance {
     }
 
     /// Whether every pick can run on its plan: no step the action list cannot say, and targeted
-    /// transitions with parallel-free domains in disjoint subtrees (so no two conflict).
+    /// transitions with parallel-free domains in disjoint subtrees (so no two conflict). A plan
+    /// whose new leaf has eventless transitions on its path is one: the chart has eventless
+    /// transitions, so the macrostep is completed after the picks.
     @inlinable
     func areRegionLocal(_ picks: UnsafeBufferPointer<_Pick>) -> Bool {
         let tables = self.tables
         for i in picks.indices {
             let t = picks[i].transition
-            guard tables.candidates.flags[picks[i].candidate].isNone else { return false }
+            guard tables.candidates.flags[picks[i].candidate].isNoneOrCompletion else { return false }
             guard let domain = tables.transitions.domain[t].state else { continue }
             guard tables.transitions.domainIsParallelFree[t] else { return false }
             var j = i + 1

@@ -149,12 +149,7 @@ extension StatechartInstance {
         let tables = self.tables
         let candidatesApply = byPlans && tables.candidates.exists
         if leaf != .none { return candidatesApply ? .singlePath : .stepwise }
-        // The region bits decide before anything happens, so they may be tried even when
-        // eventless transitions rule out the region plans.
-        if candidatesApply && (!tables.transitions.hasEventlessTransitions || (tables.regions.exists && hasNoPendingExternalEvents)) {
-            return .regions
-        }
-        return .general
+        return candidatesApply ? .regions : .general
     }
 
     /// The candidate stage's way after direct entry `entry` (``_DirectEntry/slow`` where the
