@@ -37,6 +37,12 @@ wasm-simulator: deps
 embedded-size: deps embedded-deps
 	bash scripts/embedded.sh size
 
+# Where the firmware's sends spend their instructions on the emulated Cortex-M4, by function
+# (QEMU's instruction trace; a minute or two).
+.PHONY: embedded-profile
+embedded-profile: deps embedded-deps
+	bash scripts/embedded.sh profile
+
 demo: deps
 	$(SWIFT) run statecharts-demo
 

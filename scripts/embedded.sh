@@ -9,6 +9,9 @@
 #                                   # empty firmware and of the C machine, instructions per event
 #   bash scripts/embedded.sh wasm   # `make wasm-simulator`: the WebAssembly module and the
 #                                   # simulator page, .build/embedded/wasm-simulator/index.html
+#   bash scripts/embedded.sh profile [N]
+#                                   # `make embedded-profile`: where the measured loop's
+#                                   # instructions go on the Cortex-M4, by function (the top N)
 #
 # `test` also runs the WebAssembly module under wasmkit (the toolchain's) against the host's
 # trace and drives the simulator page in headless Chromium (Tests/Browser/simulator_browser_test.py).
@@ -172,6 +175,61 @@ sizes() { # NAME: flash (text + rodata + data's image) and static RAM (data + bs
         END { printf "%s flash %d bytes, static RAM %d bytes\n", name, flash, ram }'
 }
 
+# Where the firmware's measured loops spend their instructions, function by function: QEMU runs
+# it one instruction per translation block and logs each one's symbol (-singlestep -d
+# exec,nochain) into a pipe, and the instructions between the SysTick reads that bracket each
+# loop (board_ticks: two around the plain loop, then two around the compiled one; the
+# calibration at start reads SysTick inline) are counted by function, per event. Slow (the run takes a minute or two); a
+# function that inlines others is charged for them.
+profile_firmware() { # TOP
+    local fifo="$out/exec.fifo" report="$out/profile.txt"
+    rm -f "$fifo"
+    mkfifo "$fifo"
+    awk -v events=1000 -v top="$1" '
+        # Only the trace lines (QEMU also notes blocks it re-runs after a device read).
+        $1 != "Trace" { next }
+        { s = $NF }
+        s == "board_ticks" && previous != "board_ticks" { reads++ }
+        s != "board_ticks" && (reads == 1 || reads == 3) {
+            loop = reads == 1 ? "plain" : "compiled"
+            count[loop, s]++; total[loop]++
+        }
+        { previous = s }
+        END {
+            split("plain compiled", loops, " ")
+            for (l = 1; l <= 2; l++) {
+                name = loops[l]
+                printf "%s instance: %.0f instructions per event\n", name, total[name] / events
+                n = 0
+                for (key in count) {
+                    split(key, part, SUBSEP)
+                    if (part[1] == name) { n++; rows[n] = sprintf("%012d %s", count[key], part[2]) }
+                }
+                # Largest first: a selection of the top rows (awk has no portable sort).
+                for (i = 1; i <= top && i <= n; i++) {
+                    best = i
+                    for (j = i + 1; j <= n; j++) if (rows[j] > rows[best]) best = j
+                    t = rows[i]; rows[i] = rows[best]; rows[best] = t
+                    split(rows[i], field, " ")
+                    printf "%8.1f  %s\n", field[1] / events, field[2]
+                }
+                delete rows
+            }
+        }' < "$fifo" > "$report" &
+    local reader=$!
+    timeout 900 qemu-system-arm -M mps2-an386 -nographic -monitor none -serial null \
+        -semihosting-config enable=on,target=native -icount shift=0 -singlestep -d exec,nochain -D "$fifo" \
+        -kernel "$out/TrafficLight.elf" > /dev/null 2>&1 || true
+    wait "$reader"
+    rm -f "$fifo"
+    # Swift's symbols, demangled when the toolchain's demangler is at hand.
+    if command -v swift >/dev/null 2>&1; then
+        swift demangle --simplified < "$report" | sed -E 's/^( *[0-9.]+  )\$?[^ ]+ ---> /\1/'
+    else
+        cat "$report"
+    fi
+}
+
 case "$mode" in
     test)
         build_host
@@ -220,8 +278,13 @@ case "$mode" in
             grep '^#' "$out/$name.out" | sed "s/^# /embedded: $name: /"
         done
         ;;
+    profile)
+        build_host
+        build_firmware
+        profile_firmware "${2:-25}"
+        ;;
     *)
-        echo "usage: scripts/embedded.sh test|run|size|wasm" >&2
+        echo "usage: scripts/embedded.sh test|run|size|wasm|profile [N]" >&2
         exit 2
         ;;
 esac

@@ -93,8 +93,19 @@ void *aligned_alloc(size_t alignment, size_t size) {
 }
 
 // --- What the compilers call ---
+// Word by word where both pointers are word-aligned (Swift copies its values, often tens of
+// bytes, through memcpy), byte by byte otherwise. The stores are volatile so that the compiler
+// does not turn these loops back into calls to themselves.
+#define WORD_ALIGNED(x) (((uintptr_t)(x) & (sizeof(uint32_t) - 1)) == 0)
+
 void *memset(void *d, int c, size_t n) {
     volatile uint8_t *p = d;
+    if (WORD_ALIGNED(p)) {
+        uint32_t word = (uint8_t)c * 0x01010101u;
+        volatile uint32_t *w = (volatile uint32_t *)p;
+        for (; n >= sizeof(uint32_t); n -= sizeof(uint32_t)) *w++ = word;
+        p = (volatile uint8_t *)w;
+    }
     while (n--) *p++ = (uint8_t)c;
     return d;
 }
@@ -102,6 +113,13 @@ void *memset(void *d, int c, size_t n) {
 void *memcpy(void *d, const void *s, size_t n) {
     volatile uint8_t *p = d;
     const uint8_t *q = s;
+    if (WORD_ALIGNED(p) && WORD_ALIGNED(q)) {
+        volatile uint32_t *w = (volatile uint32_t *)p;
+        const uint32_t *v = (const uint32_t *)q;
+        for (; n >= sizeof(uint32_t); n -= sizeof(uint32_t)) *w++ = *v++;
+        p = (volatile uint8_t *)w;
+        q = (const uint8_t *)v;
+    }
     while (n--) *p++ = *q++;
     return d;
 }
@@ -109,8 +127,16 @@ void *memcpy(void *d, const void *s, size_t n) {
 void *memmove(void *d, const void *s, size_t n) {
     volatile uint8_t *p = d;
     const uint8_t *q = s;
-    if (p < q) { while (n--) *p++ = *q++; }
-    else { p += n; q += n; while (n--) *--p = *--q; }
+    if (p < q) return memcpy(d, s, n);
+    p += n; q += n;
+    if (WORD_ALIGNED(p) && WORD_ALIGNED(q)) {
+        volatile uint32_t *w = (volatile uint32_t *)p;
+        const uint32_t *v = (const uint32_t *)q;
+        for (; n >= sizeof(uint32_t); n -= sizeof(uint32_t)) *--w = *--v;
+        p = (volatile uint8_t *)w;
+        q = (const uint8_t *)v;
+    }
+    while (n--) *--p = *--q;
     return d;
 }
 

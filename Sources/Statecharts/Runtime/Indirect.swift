@@ -18,7 +18,10 @@ internal struct _Indirect<Value> {
 
     @inlinable
     var value: Value {
-        get { box.value }
+        // Borrowed, not copied: reading `extras.value.timers.count` must not copy every array of
+        // the value (and retain each) to read one field, as Embedded Swift's -Osize does with a
+        // getter.
+        _read { yield box.value }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
             yield &box.value

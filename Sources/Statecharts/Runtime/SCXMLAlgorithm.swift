@@ -63,6 +63,37 @@ extension _ChartTables {
         return result
     }
 
+    /// `removeConflictingTransitions` in place for configuration `configuration` and history
+    /// memory `history` (see ``StatechartInstance/removeConflictingTransitions(in:count:)``).
+    @usableFromInline
+    func removeConflictingTransitions(in buffer: UnsafeMutableBufferPointer<_TransitionIndex>, count: Int,
+                                      configuration: _Bitset, history: _HistoryMemory) -> Int {
+        // `buffer[..<kept]` is the filtered set so far; `kept <= i`, so writing it never
+        // overwrites a transition not yet read. Exit sets are computed again rather than stored.
+        var kept = 0
+        for i in 0..<count {
+            let t1 = buffer[i]
+            let exit1 = computeExitSet(t1, configuration: configuration, history)
+            func conflicts(_ t2: _TransitionIndex) -> Bool {
+                exit1.intersects(computeExitSet(t2, configuration: configuration, history))
+            }
+            // Preempted by an earlier conflicting transition whose source is not an ancestor of t1's.
+            let preempted = buffer[..<kept].contains {
+                conflicts($0) && !tree.isDescendant(transitions.source[t1], of: transitions.source[$0])
+            }
+            if preempted { continue }
+            // Otherwise t1 replaces every filtered transition it conflicts with.
+            var next = 0
+            for j in 0..<kept where !conflicts(buffer[j]) {
+                buffer[next] = buffer[j]
+                next += 1
+            }
+            buffer[next] = t1
+            kept = next + 1
+        }
+        return kept
+    }
+
     /// `computeEntrySet`: the states to enter, those entered by default, and history content.
     @usableFromInline
     func computeEntrySet(_ enabled: UnsafeBufferPointer<_TransitionIndex>, _ history: _HistoryMemory) -> _EntrySet {

@@ -15,6 +15,9 @@
 /// ```
 public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
     @usableFromInline let tables: _ChartTables
+    /// `tables`' parts behind their pointer, one load from the chart: what a send reads its
+    /// tables through (``StatechartInstance/tables``).
+    @usableFromInline let borrowedTables: _BorrowedTables
     @usableFromInline let actions: _Table<_ActionIndex, Action<Event, Context>>
     @usableFromInline let guards: _Table<_TransitionIndex, Guard<Event, Context>?>
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
@@ -131,6 +134,7 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         tables = _ChartTables(compiler.takeTablesBuilder(), tree: compiler.tree, storage: compiler.storage,
                               actionSlots: compiler.actions.map { $0.slot },
                               guardSlots: compiler.guards.map(Guard.slot))
+        borrowedTables = _BorrowedTables(tables)
         actions = compiler.storage.table(compiler.actions)
         guards = compiler.storage.table(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders

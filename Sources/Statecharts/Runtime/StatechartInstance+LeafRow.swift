@@ -10,7 +10,7 @@ extension StatechartInstance {
     /// `activeSet` holds it. Stored as ``leafRow`` (see there).
     @inlinable
     var leaf: _StateIndex {
-        @inline(__always) get { leafRow.leaf(rowShift: chart.tables.direct.rowShift) }
+        @inline(__always) get { leafRow.leaf(rowShift: tables.direct.rowShift) }
         @inline(__always) set { storeLeafRow(leafRowEncoding(of: newValue)) }
     }
 
@@ -21,7 +21,7 @@ extension StatechartInstance {
     func leafRowEncoding(of leaf: _StateIndex) -> _LeafRow {
         let unhindered = status == .running && hasNoPendingExternalEvents
         // The search for a joint row out of line, and only in charts that have joint tables.
-        if leaf == .none { return unhindered && chart.tables.joints.exists ? setRowEncoding() : .activeSet }
+        if leaf == .none { return unhindered && tables.joints.exists ? Self.setRowEncoding(chart, activeSet.first) : .activeSet }
         if unhindered && chart.fastRows {
             let tables = self.tables
             // A direct row's history fields (StatechartInstance+History.swift) go on from
@@ -33,14 +33,16 @@ extension StatechartInstance {
         return _LeafRow(plainLeaf: leaf)
     }
 
-    /// ``leafRow`` for the configuration in ``activeSet`` of a running instance with nothing
-    /// pending: the joint row of the configuration's slot, searched for here after another route
-    /// changed it (a joint step carries the next row itself), in a chart whose names are matched
-    /// as for a direct row; else ``_LeafRow/activeSet``. Out of line: the search is no part of
-    /// the single path's encoding.
+    /// ``leafRow`` for configuration `word` (the active set's first word) of a running instance
+    /// of `chart` with nothing pending: the joint row of the configuration's slot, searched for
+    /// here after another route changed it (a joint step carries the next row itself), in a
+    /// chart whose names are matched as for a direct row; else ``_LeafRow/activeSet``. Out of
+    /// line: the search is no part of the single path's encoding. Static, given the two values
+    /// it reads: a method would be passed a copy of the whole instance, which Embedded Swift
+    /// makes with `memcpy` on every call.
     @inlinable @inline(never)
-    func setRowEncoding() -> _LeafRow {
-        guard chart.fastRows, let row = chart.tables.joints.row(of: activeSet.first) else { return .activeSet }
+    static func setRowEncoding(_ chart: Statechart<StateID, Event, Context>, _ word: UInt64) -> _LeafRow {
+        guard chart.fastRows, let row = chart.borrowedTables.joints.row(of: word) else { return .activeSet }
         return row
     }
 

@@ -1,10 +1,11 @@
 // Introspection of a running instance: what is active, what could happen next.
 
 extension StatechartInstance {
-    /// Whether the state with this index is active; two compares on the fast path.
-    @inlinable
+    /// Whether the state with this index is active; two compares on the fast path. Always
+    /// inlined: called out of line, it is passed a copy of the whole instance.
+    @inlinable @inline(__always)
     func isActive(index s: _StateIndex) -> Bool {
-        if leaf != .none { return s == leaf || chart.tables.tree.isDescendant(leaf, of: s) }
+        if leaf != .none { return s == leaf || tables.tree.isDescendant(leaf, of: s) }
         return s >= .root && s.offset < activeSet.capacity && activeSet.contains(s)
     }
 
@@ -54,7 +55,7 @@ extension StatechartInstance {
         return chart.declaredEventNames.filter { name in
             let resolved = chart.exactMatching
                 ? _ResolvedEvent(classID: chart.eventClass(ofName: name), mask: nil)
-                : _ResolvedEvent(classID: chart.tables.candidates.unmatchedClass, mask: chart.mask(for: name))
+                : _ResolvedEvent(classID: tables.candidates.unmatchedClass, mask: chart.mask(for: name))
             return !probeTransitions(resolved, event: nil).isEmpty
         }
     }

@@ -4,33 +4,38 @@
 /// Every table lives in ``storage``, the chart's one owner of unsafe memory.
 ///
 /// Immutable after compilation and shared by every instance; not generic, so the SCXML algorithm
-/// over it is compiled once. The concerns are stored inline (structs in one final class), so a
-/// route reads any column with one load from the tables, as from a single flat type.
+/// over it is compiled once. The concerns are stored inline in ``_ChartTableParts``, behind one
+/// pointer the class owns.
 @usableFromInline
 internal final class _ChartTables: @unchecked Sendable {
-    /// Parent, kind and subtree end of every state, and the walks over them.
-    @usableFromInline let tree: _StateTree
-    /// Per-state ranges, pseudo-transitions, history slots and flags.
-    @usableFromInline let states: _StateTables
-    /// Per-transition columns, static domains and single-path plans.
-    @usableFromInline let transitions: _TransitionTables
-    /// Event classes, and the candidate table with every candidate's plan.
-    @usableFromInline let candidates: _CandidateTables
-    /// The direct table `send` reads first.
-    @usableFromInline let direct: _DirectTable
-    /// The regions route's tables.
-    @usableFromInline let regions: _RegionTables
-    /// The regions route's joint steps: the region bits' decisions, configuration by configuration.
-    @usableFromInline let joints: _JointTables
-    /// How actions and guards are called.
-    @usableFromInline let slots: _SlotTables
-    /// Owns the memory of every table above and below (and of the tree, which the compiler
-    /// built in it first), and of the chart's actions and guards (``Statechart``): freed when
-    /// the chart goes.
+    /// The concerns, in memory of their own that the tables own (allocated at init, freed at
+    /// deinit), so that a send reads them through a plain pointer (``_BorrowedTables``): through
+    /// the class, every read retains and releases it where the optimizer does not prove it alive
+    /// (Embedded Swift's `-Osize` does not), some fifty instructions each on a Cortex-M4.
+    @usableFromInline let parts: UnsafeMutablePointer<_ChartTableParts>
+    /// Owns the memory of every table (and of the tree, which the compiler built in it first),
+    /// and of the chart's actions and guards (``Statechart``): freed when the chart goes.
     @usableFromInline let storage: _TableStorage
+
+    /// Parent, kind and subtree end of every state, and the walks over them.
+    @inlinable var tree: _StateTree { @inline(__always) _read { yield parts.pointee.tree } }
+    /// Per-state ranges, pseudo-transitions, history slots and flags.
+    @inlinable var states: _StateTables { @inline(__always) _read { yield parts.pointee.states } }
+    /// Per-transition columns, static domains and single-path plans.
+    @inlinable var transitions: _TransitionTables { @inline(__always) _read { yield parts.pointee.transitions } }
+    /// Event classes, and the candidate table with every candidate's plan.
+    @inlinable var candidates: _CandidateTables { @inline(__always) _read { yield parts.pointee.candidates } }
+    /// The direct table `send` reads first.
+    @inlinable var direct: _DirectTable { @inline(__always) _read { yield parts.pointee.direct } }
+    /// The regions route's tables.
+    @inlinable var regions: _RegionTables { @inline(__always) _read { yield parts.pointee.regions } }
+    /// The regions route's joint steps: the region bits' decisions, configuration by configuration.
+    @inlinable var joints: _JointTables { @inline(__always) _read { yield parts.pointee.joints } }
+    /// How actions and guards are called.
+    @inlinable var slots: _SlotTables { @inline(__always) _read { yield parts.pointee.slots } }
     /// What plans that record history write, and the variants of candidates that enter through a
     /// history state.
-    @usableFromInline let history: _HistoryPlanTables
+    @inlinable var history: _HistoryPlanTables { @inline(__always) _read { yield parts.pointee.history } }
 
     @inlinable var stateCount: Int { tree.count }
 
@@ -45,21 +50,59 @@ internal final class _ChartTables: @unchecked Sendable {
          guardSlots: [_GuardSlot]) {
         var b = b
         self.storage = storage
-        self.tree = tree
         // The two largest builders first, column by column: the tables never hold more than one
         // column twice beyond what the builders already take.
-        transitions = _TransitionTables(taking: &b.transitions, in: storage)
-        states = _StateTables(taking: &b.states, in: storage)
-        candidates = _CandidateTables(b.candidates, actionSlots: actionSlots, in: storage)
+        let transitions = _TransitionTables(taking: &b.transitions, in: storage)
+        let states = _StateTables(taking: &b.states, in: storage)
+        let candidates = _CandidateTables(b.candidates, actionSlots: actionSlots, in: storage)
         b.candidates = .init()
-        direct = _DirectTable(b.direct, in: storage)
+        let direct = _DirectTable(b.direct, in: storage)
         b.direct = .init()
-        regions = _RegionTables(b.regions, in: storage)
+        let regions = _RegionTables(b.regions, in: storage)
         b.regions = .init()
-        joints = _JointTables(b.joints, in: storage)
+        let joints = _JointTables(b.joints, in: storage)
         b.joints = .init()
-        slots = _SlotTables(actions: actionSlots, guards: guardSlots, in: storage)
-        history = _HistoryPlanTables(b.history, in: storage)
+        let slots = _SlotTables(actions: actionSlots, guards: guardSlots, in: storage)
+        let history = _HistoryPlanTables(b.history, in: storage)
+        parts = .allocate(capacity: 1)
+        parts.initialize(to: _ChartTableParts(tree: tree, states: states, transitions: transitions, candidates: candidates,
+                                              direct: direct, regions: regions, joints: joints, slots: slots,
+                                              history: history))
+    }
+
+    deinit {
+        parts.deinitialize(count: 1)
+        parts.deallocate()
+    }
+}
+
+/// The concerns of ``_ChartTables``, stored inline one after the other, so that a route reads any
+/// column with one load from the tables' pointer, as from a single flat type.
+@usableFromInline
+internal struct _ChartTableParts {
+    @usableFromInline let tree: _StateTree
+    @usableFromInline let states: _StateTables
+    @usableFromInline let transitions: _TransitionTables
+    @usableFromInline let candidates: _CandidateTables
+    @usableFromInline let direct: _DirectTable
+    @usableFromInline let regions: _RegionTables
+    @usableFromInline let joints: _JointTables
+    @usableFromInline let slots: _SlotTables
+    @usableFromInline let history: _HistoryPlanTables
+
+    @usableFromInline
+    init(tree: _StateTree, states: _StateTables, transitions: _TransitionTables, candidates: _CandidateTables,
+         direct: _DirectTable, regions: _RegionTables, joints: _JointTables, slots: _SlotTables,
+         history: _HistoryPlanTables) {
+        self.tree = tree
+        self.states = states
+        self.transitions = transitions
+        self.candidates = candidates
+        self.direct = direct
+        self.regions = regions
+        self.joints = joints
+        self.slots = slots
+        self.history = history
     }
 }
 

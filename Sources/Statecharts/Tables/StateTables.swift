@@ -19,6 +19,9 @@ internal struct _StateTables: @unchecked Sendable {
     @usableFromInline let historyMemorySize: Int
     /// Whether any ancestor-or-self of the state has an eventless transition.
     @usableFromInline let eventlessOnPath: _Table<_StateIndex, Bool>
+    /// ``eventlessOnPath`` of the first 64 states as bits (state `s` at bit `s`), for charts of
+    /// at most 64 states to test a configuration's word at once.
+    @usableFromInline let eventlessOnPathWord: UInt64
     /// Whether the state has a history child (its exit records history).
     @usableFromInline let hasHistoryChild: _Table<_StateIndex, Bool>
     /// Whether the state has invocations (asynchronous work while active).
@@ -42,6 +45,9 @@ internal struct _StateTables: @unchecked Sendable {
         initialTransition = storage.table(taking: &b.initialTransition)
         historyDefault = storage.table(taking: &b.historyDefault)
         historySlot = storage.table(taking: &b.historySlot)
+        eventlessOnPathWord = b.eventlessOnPath.prefix(64).enumerated().reduce(0) { word, state in
+            state.element ? word | 1 << UInt64(state.offset) : word
+        }
         eventlessOnPath = storage.table(taking: &b.eventlessOnPath)
         hasHistoryChild = storage.table(taking: &b.hasHistoryChild)
         hasInvocations = storage.table(taking: &b.hasInvocations)

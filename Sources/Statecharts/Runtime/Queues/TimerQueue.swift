@@ -70,7 +70,8 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     // Inlinable, like the heap operations below, so that they are specialized for the event
     // type: run generically, the array's accessors allocate their coroutine frames.
     @inlinable
-    mutating func insert(_ timer: _Timer<Event>) {
+    mutating func insert(_ timer: consuming _Timer<Event>) {
+        // Consumed: moved into the heap, not copied.
         heap.append(timer)
         siftUp(from: heap.count - 1)
     }
@@ -88,21 +89,39 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     /// Removes every timer sent with `id` (SCXML's `<cancel sendid>`).
     @inlinable
     mutating func cancel(id: String) {
-        let before = heap.count
-        heap.removeAll { $0.id == id }
-        // In place: a new queue built from `heap` would copy it.
-        if heap.count != before { restoreHeapOrder() }
+        // Each match swapped to the end and dropped, then the order restored in place: no
+        // element is copied (`removeAll(where:)` partitions, then replaces a range).
+        var i = 0
+        var removed = false
+        while i < heap.count {
+            if heap[i].id == id {
+                heap.swapAt(i, heap.count - 1)
+                heap.removeLast()
+                removed = true
+            } else {
+                i += 1
+            }
+        }
+        if removed { restoreHeapOrder() }
     }
 
     @inlinable
     mutating func removeAll() { heap.removeAll() }
+
+    /// Whether `heap[i]` is delivered before `heap[j]`. Reads the two keys in place: comparing
+    /// the elements themselves copies each timer (its event and id) to compare two numbers.
+    @inlinable @inline(__always)
+    func isDelivered(_ i: Int, before j: Int) -> Bool {
+        let due = heap[i].due, otherDue = heap[j].due
+        return due != otherDue ? due < otherDue : heap[i].sequence < heap[j].sequence
+    }
 
     @inlinable
     mutating func siftUp(from index: Int) {
         var child = index
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].isDelivered(before: heap[parent]) else { return }
+            guard isDelivered(child, before: parent) else { return }
             heap.swapAt(child, parent)
             child = parent
         }
@@ -117,8 +136,8 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
             guard left < count else { return }
             let right = left + 1
             var earliest = left
-            if right < count && heap[right].isDelivered(before: heap[left]) { earliest = right }
-            guard heap[earliest].isDelivered(before: heap[parent]) else { return }
+            if right < count && isDelivered(right, before: left) { earliest = right }
+            guard isDelivered(earliest, before: parent) else { return }
             heap.swapAt(parent, earliest)
             parent = earliest
         }

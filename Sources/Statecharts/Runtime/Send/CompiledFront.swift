@@ -84,7 +84,7 @@ extension _CompiledSending {
             }
         } else if Plans._hasJointSteps && instance.leafRow.isJointRow {
             // A joint row says that names are matched as on a direct row.
-            let entry = instance.chart.tables.joints.entry(at: instance.leafRow, class: instance.directClass(of: event))
+            let entry = instance.tables.joints.entry(at: instance.leafRow, class: instance.directClass(of: event))
             if let result = instance.takeJointEntry(entry, event, plans) { return result }
         }
         return sendByRoute(event, by: Plans.self)

@@ -21,7 +21,7 @@ extension StatechartInstance {
         _ event: Event, _ resolved: _ResolvedEvent, _ log: inout _StepLog, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         currentEvent = event
-        if chart.tables.states.anyInvocations { forwardToChildren(event) }
+        if tables.states.anyInvocations { forwardToChildren(event) }
         var steps = 0
         if leaf != .none {
             if let t = firstEnabled(from: leaf, resolved) {
@@ -41,7 +41,7 @@ extension StatechartInstance {
         _ event: Event, _ log: inout _StepLog, steps: Int, _ observer: inout Observer
     ) where Observer.StateID == StateID, Observer.Event == Event {
         let settled = settle(&log, steps: steps, &observer)
-        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
+        if tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: event)
     }
 
@@ -75,7 +75,7 @@ extension StatechartInstance {
         while status == .running {
             if leaf != .none {
                 var t: _TransitionIndex?
-                if chart.tables.states.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
+                if tables.states.eventlessOnPath[leaf] { t = firstEnabledEventless(from: leaf) }
                 if t == nil {
                     guard let internalEvent = nextInternalEvent(&taken) else { break }
                     currentEvent = internalEvent.userEvent
@@ -98,16 +98,21 @@ extension StatechartInstance {
 
     /// Whether an active state has an eventless transition (the set's states are checked, each
     /// path's flag covering its ancestors): without one, selecting eventless transitions finds
-    /// none, and the set need not be walked transition by transition.
+    /// none, and the set need not be walked transition by transition. Always inlined: a getter
+    /// called out of line is passed a copy of the whole instance.
     @inlinable
     var activeStatesHaveEventless: Bool {
-        let tables = self.tables
-        guard tables.transitions.hasEventlessTransitions else { return false }
-        var found = false
-        activeSet.forEachAscending { s in
-            if tables.states.eventlessOnPath[s] { found = true }
+        @inline(__always) get {
+            let tables = self.tables
+            guard tables.transitions.hasEventlessTransitions else { return false }
+            // Charts of at most 64 states: one word of the set against the word of those states.
+            if tables.tree.count <= 64 { return activeSet.first & tables.states.eventlessOnPathWord != 0 }
+            var found = false
+            activeSet.forEachAscending { s in
+                if tables.states.eventlessOnPath[s] { found = true }
+            }
+            return found
         }
-        return found
     }
 
     /// Selects the transitions for `resolved` (eventless ones for `nil`) from the active set and

@@ -171,7 +171,7 @@ extension StatechartInstance {
     /// Whether the regions route starts with the region bits (charts of at most 64 states,
     /// nothing pending), else with the region plans.
     @inlinable @inline(__always)
-    var regionsStartWithBits: Bool { chart.tables.regions.exists && hasNoPendingExternalEvents }
+    var regionsStartWithBits: Bool { tables.regions.exists && hasNoPendingExternalEvents }
 
     /// The way `send(event)` would take now, from the same decisions `take` makes: for the
     /// route-coverage test (PropertyTests), which counts the ways over the random charts. Not

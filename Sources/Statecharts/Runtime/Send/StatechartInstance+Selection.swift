@@ -135,34 +135,12 @@ extension StatechartInstance {
     /// `removeConflictingTransitions` in place: of two transitions whose exit sets intersect, the
     /// one whose source is a descendant of the other's wins; otherwise the earlier (document
     /// order) one. Filters `buffer[..<count]`, keeping the order, and returns how many are left.
-    @inlinable
+    @inlinable @inline(__always)
     func removeConflictingTransitions(in buffer: UnsafeMutableBufferPointer<_TransitionIndex>, count: Int) -> Int {
         if count < 2 { return count }
-        let tables = chart.tables
-        let history = _HistoryMemory(currentHistory)
-        // `buffer[..<kept]` is the filtered set so far; `kept <= i`, so writing it never
-        // overwrites a transition not yet read. Exit sets are computed again rather than stored.
-        var kept = 0
-        for i in 0..<count {
-            let t1 = buffer[i]
-            let exit1 = tables.computeExitSet(t1, configuration: activeSet, history)
-            func conflicts(_ t2: _TransitionIndex) -> Bool {
-                exit1.intersects(tables.computeExitSet(t2, configuration: activeSet, history))
-            }
-            // Preempted by an earlier conflicting transition whose source is not an ancestor of t1's.
-            let preempted = buffer[..<kept].contains {
-                conflicts($0) && !tables.tree.isDescendant(tables.transitions.source[t1], of: tables.transitions.source[$0])
-            }
-            if preempted { continue }
-            // Otherwise t1 replaces every filtered transition it conflicts with.
-            var next = 0
-            for j in 0..<kept where !conflicts(buffer[j]) {
-                buffer[next] = buffer[j]
-                next += 1
-            }
-            buffer[next] = t1
-            kept = next + 1
-        }
-        return kept
+        // The tables' function, given the configuration and the memory: a nested function here
+        // would capture the whole instance, copying it on every call.
+        return chart.tables.removeConflictingTransitions(in: buffer, count: count, configuration: activeSet,
+                                                         history: _HistoryMemory(currentHistory))
     }
 }

@@ -21,9 +21,9 @@ extension StatechartInstance {
         activeSet = _Bitset(capacity: chart.tables.stateCount)
         activeSet.insert(.root)
         currentEvent = nil
-        if let initial = chart.tables.states.initialTransition[.root] { microstep([initial], &log, &observer) }
+        if let initial = tables.states.initialTransition[.root] { microstep([initial], &log, &observer) }
         let settled = settle(&log, steps: 0, &observer)
-        if chart.tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
+        if tables.states.anyInvocations { startInvocationsAndSettle(&log, steps: settled, &observer) }
         observer.macrostepCompleted(after: nil)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: .notStarted, to: currentConfiguration)
@@ -141,7 +141,7 @@ extension StatechartInstance {
     func resolve(_ event: QueuedEvent<Event>) -> _ResolvedEvent {
         switch event {
         case .event(let event): return chart.resolve(event)
-        case .done(let state): return _ResolvedEvent(classID: chart.tables.states.doneClass[state], mask: nil)
+        case .done(let state): return _ResolvedEvent(classID: tables.states.doneClass[state], mask: nil)
         }
     }
 

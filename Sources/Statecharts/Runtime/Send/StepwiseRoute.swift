@@ -40,7 +40,7 @@ extension StatechartInstance {
     @inlinable
     mutating func takeFromSinglePath<Observer: StatechartObserver>(_ t: _TransitionIndex, _ log: inout _StepLog, _ observer: inout Observer)
     where Observer.StateID == StateID, Observer.Event == Event {
-        if !chart.tables.transitions.planLeaf[t].hasPlan {
+        if !tables.transitions.planLeaf[t].hasPlan {
             if takeThroughHistory(t, &log, &observer) { return }
             materializeActiveSet()
             // The one transition read in place: an array literal would allocate.
