@@ -18,7 +18,7 @@ internal struct _EntrySet {
     }
 }
 
-extension _ChartTables {
+extension _BorrowedTables {
     /// `getEffectiveTargetStates`: the targets, with history states replaced by their memory or
     /// their default transition's targets.
     @usableFromInline

@@ -14,10 +14,10 @@
 /// light.send(.toggle)
 /// ```
 public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEvent, Context>: Sendable {
-    @usableFromInline let tables: _ChartTables
-    /// `tables`' parts behind their pointer, one load from the chart: what a send reads its
-    /// tables through (``StatechartInstance/tables``).
-    @usableFromInline let borrowedTables: _BorrowedTables
+    /// Owns the tables' memory (their parts and every column); ``tables`` reads them.
+    @usableFromInline let ownedTables: _ChartTables
+    /// The tables, read through their pointer: one load from the chart.
+    @usableFromInline let tables: _BorrowedTables
     @usableFromInline let actions: _Table<_ActionIndex, Action<Event, Context>>
     @usableFromInline let guards: _Table<_TransitionIndex, Guard<Event, Context>?>
     /// Final states' done-event builders (SCXML `<donedata>`), by state index.
@@ -131,10 +131,10 @@ public final class Statechart<StateID: Hashable & Sendable, Event: StatechartEve
         }
         compiler.lower()
         // The slots point into the boxes of `actions` and `guards`, which this chart keeps.
-        tables = _ChartTables(compiler.takeTablesBuilder(), tree: compiler.tree, storage: compiler.storage,
+        ownedTables = _ChartTables(compiler.takeTablesBuilder(), tree: compiler.tree, storage: compiler.storage,
                               actionSlots: compiler.actions.map { $0.slot },
                               guardSlots: compiler.guards.map(Guard.slot))
-        borrowedTables = _BorrowedTables(tables)
+        tables = _BorrowedTables(ownedTables)
         actions = compiler.storage.table(compiler.actions)
         guards = compiler.storage.table(compiler.guards)
         doneEventBuilders = compiler.doneEventBuilders

@@ -42,7 +42,7 @@ extension StatechartInstance {
     /// makes with `memcpy` on every call.
     @inlinable @inline(never)
     static func setRowEncoding(_ chart: Statechart<StateID, Event, Context>, _ word: UInt64) -> _LeafRow {
-        guard chart.fastRows, let row = chart.borrowedTables.joints.row(of: word) else { return .activeSet }
+        guard chart.fastRows, let row = chart.tables.joints.row(of: word) else { return .activeSet }
         return row
     }
 

@@ -5,7 +5,7 @@
 ///
 /// Immutable after compilation and shared by every instance; not generic, so the SCXML algorithm
 /// over it is compiled once. The concerns are stored inline in ``_ChartTableParts``, behind one
-/// pointer the class owns.
+/// pointer the class owns, and read through ``_BorrowedTables``.
 @usableFromInline
 internal final class _ChartTables: @unchecked Sendable {
     /// The concerns, in memory of their own that the tables own (allocated at init, freed at
@@ -16,28 +16,6 @@ internal final class _ChartTables: @unchecked Sendable {
     /// Owns the memory of every table (and of the tree, which the compiler built in it first),
     /// and of the chart's actions and guards (``Statechart``): freed when the chart goes.
     @usableFromInline let storage: _TableStorage
-
-    /// Parent, kind and subtree end of every state, and the walks over them.
-    @inlinable var tree: _StateTree { @inline(__always) _read { yield parts.pointee.tree } }
-    /// Per-state ranges, pseudo-transitions, history slots and flags.
-    @inlinable var states: _StateTables { @inline(__always) _read { yield parts.pointee.states } }
-    /// Per-transition columns, static domains and single-path plans.
-    @inlinable var transitions: _TransitionTables { @inline(__always) _read { yield parts.pointee.transitions } }
-    /// Event classes, and the candidate table with every candidate's plan.
-    @inlinable var candidates: _CandidateTables { @inline(__always) _read { yield parts.pointee.candidates } }
-    /// The direct table `send` reads first.
-    @inlinable var direct: _DirectTable { @inline(__always) _read { yield parts.pointee.direct } }
-    /// The regions route's tables.
-    @inlinable var regions: _RegionTables { @inline(__always) _read { yield parts.pointee.regions } }
-    /// The regions route's joint steps: the region bits' decisions, configuration by configuration.
-    @inlinable var joints: _JointTables { @inline(__always) _read { yield parts.pointee.joints } }
-    /// How actions and guards are called.
-    @inlinable var slots: _SlotTables { @inline(__always) _read { yield parts.pointee.slots } }
-    /// What plans that record history write, and the variants of candidates that enter through a
-    /// history state.
-    @inlinable var history: _HistoryPlanTables { @inline(__always) _read { yield parts.pointee.history } }
-
-    @inlinable var stateCount: Int { tree.count }
 
     /// Freezes what the compiler built into `storage`, where the compiler's `tree` already is;
     /// the slots point into the boxes of the chart's actions and guards.
@@ -104,6 +82,45 @@ internal struct _ChartTableParts {
         self.slots = slots
         self.history = history
     }
+}
+
+/// A chart's tables as everything reads them: the chart's ``_ChartTableParts``, through the
+/// unretained pointer ``_ChartTables`` keeps them at, each table yielded in place (`_read`),
+/// never copied.
+///
+/// Kept by the chart beside the ``_ChartTables`` that owns the memory (``Statechart/tables``):
+/// valid while the chart lives, and immutable, hence sendable. A send reads it into a local once
+/// (`let tables = self.tables`), and it stays in a register across the user's calls. Counting
+/// references on every read (and copying a table that holds an array, as ``_JointTables`` does)
+/// would only cost instructions on every event.
+@frozen @usableFromInline
+internal struct _BorrowedTables: @unchecked Sendable {
+    @usableFromInline let base: UnsafePointer<_ChartTableParts>
+
+    @inlinable @inline(__always)
+    init(_ tables: _ChartTables) { base = UnsafePointer(tables.parts) }
+
+    /// Parent, kind and subtree end of every state, and the walks over them.
+    @inlinable var tree: _StateTree { @inline(__always) _read { yield base.pointee.tree } }
+    /// Per-state ranges, pseudo-transitions, history slots and flags.
+    @inlinable var states: _StateTables { @inline(__always) _read { yield base.pointee.states } }
+    /// Per-transition columns, static domains and single-path plans.
+    @inlinable var transitions: _TransitionTables { @inline(__always) _read { yield base.pointee.transitions } }
+    /// Event classes, and the candidate table with every candidate's plan.
+    @inlinable var candidates: _CandidateTables { @inline(__always) _read { yield base.pointee.candidates } }
+    /// The direct table `send` reads first.
+    @inlinable var direct: _DirectTable { @inline(__always) _read { yield base.pointee.direct } }
+    /// The regions route's tables.
+    @inlinable var regions: _RegionTables { @inline(__always) _read { yield base.pointee.regions } }
+    /// The regions route's joint steps: the region bits' decisions, configuration by configuration.
+    @inlinable var joints: _JointTables { @inline(__always) _read { yield base.pointee.joints } }
+    /// How actions and guards are called.
+    @inlinable var slots: _SlotTables { @inline(__always) _read { yield base.pointee.slots } }
+    /// What plans that record history write, and the variants of candidates that enter through a
+    /// history state.
+    @inlinable var history: _HistoryPlanTables { @inline(__always) _read { yield base.pointee.history } }
+
+    @inlinable var stateCount: Int { tree.count }
 }
 
 /// What the compiler fills before it is frozen into ``_ChartTables``: one builder per concern.

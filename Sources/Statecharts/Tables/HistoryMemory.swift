@@ -17,7 +17,7 @@ internal struct _HistoryMemory {
 
     /// The recorded states of history state `h`, or `nil` when it has none yet.
     @inlinable
-    func value(of h: _StateIndex, in tables: _ChartTables) -> [_StateIndex]? {
+    func value(of h: _StateIndex, in tables: _BorrowedTables) -> [_StateIndex]? {
         guard let slot = tables.states.historySlot[h] else { return nil }
         return Self.value(at: slot, in: memory)
     }
