@@ -20,7 +20,13 @@ internal struct _Timer<Event: StatechartEvent>: Sendable {
     /// Delivery order: by due time, ties in the order sent.
     @inlinable
     func isDelivered(before other: _Timer) -> Bool {
-        due != other.due ? due < other.due : sequence < other.sequence
+        Self.precedes(due, sequence, other.due, other.sequence)
+    }
+
+    /// Delivery order on the keys alone: due time `due`, sent `sequence`th, before the other.
+    @inlinable @inline(__always)
+    static func precedes(_ due: Duration, _ sequence: UInt64, _ otherDue: Duration, _ otherSequence: UInt64) -> Bool {
+        due != otherDue ? due < otherDue : sequence < otherSequence
     }
 }
 
@@ -112,8 +118,7 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     /// the elements themselves copies each timer (its event and id) to compare two numbers.
     @inlinable @inline(__always)
     func isDelivered(_ i: Int, before j: Int) -> Bool {
-        let due = heap[i].due, otherDue = heap[j].due
-        return due != otherDue ? due < otherDue : heap[i].sequence < heap[j].sequence
+        _Timer<Event>.precedes(heap[i].due, heap[i].sequence, heap[j].due, heap[j].sequence)
     }
 
     @inlinable
