@@ -193,27 +193,37 @@ profile_firmware() { # TOP
         s != "board_ticks" && (reads == 1 || reads == 3) {
             loop = reads == 1 ? "plain" : "compiled"
             count[loop, s]++; total[loop]++
+            # The instructions of memcpy again, by the function that called it: which copies of
+            # values the optimizer left.
+            if (s == "memcpy") copied[loop, caller]++
         }
+        # The caller: the last function that is not memcpy or its ABI entry points.
+        s !~ /^(__aeabi_)?memcpy[0-9]*$/ { caller = s }
         { previous = s }
+        # The `limit` largest counts of `loop` in `counts` (keyed by loop and function), per event,
+        # largest first: a selection of the top rows (awk has no portable sort).
+        function printTop(counts, loop, limit, indent,    key, part, rows, n, i, j, best, t, field) {
+            n = 0
+            for (key in counts) {
+                split(key, part, SUBSEP)
+                if (part[1] == loop) { n++; rows[n] = sprintf("%012d %s", counts[key], part[2]) }
+            }
+            for (i = 1; i <= limit && i <= n; i++) {
+                best = i
+                for (j = i + 1; j <= n; j++) if (rows[j] > rows[best]) best = j
+                t = rows[i]; rows[i] = rows[best]; rows[best] = t
+                split(rows[i], field, " ")
+                printf "%8.1f%s%s\n", field[1] / events, indent, field[2]
+            }
+        }
         END {
             split("plain compiled", loops, " ")
             for (l = 1; l <= 2; l++) {
                 name = loops[l]
                 printf "%s instance: %.0f instructions per event\n", name, total[name] / events
-                n = 0
-                for (key in count) {
-                    split(key, part, SUBSEP)
-                    if (part[1] == name) { n++; rows[n] = sprintf("%012d %s", count[key], part[2]) }
-                }
-                # Largest first: a selection of the top rows (awk has no portable sort).
-                for (i = 1; i <= top && i <= n; i++) {
-                    best = i
-                    for (j = i + 1; j <= n; j++) if (rows[j] > rows[best]) best = j
-                    t = rows[i]; rows[i] = rows[best]; rows[best] = t
-                    split(rows[i], field, " ")
-                    printf "%8.1f  %s\n", field[1] / events, field[2]
-                }
-                delete rows
+                printTop(count, name, top, "  ")
+                printf "  memcpy by caller:\n"
+                printTop(copied, name, 8, "    ")
             }
         }' < "$fifo" > "$report" &
     local reader=$!

@@ -1,7 +1,7 @@
 import Testing
 @testable import Statecharts
 
-/// `_DirectEntry`'s one `Int32` holds six kinds; every kind decodes to what was encoded, at the
+/// `_DirectEntry`'s one `Int32` holds seven kinds; every kind decodes to what was encoded, at the
 /// ends of the candidates' range, and the two-comparison accessors the fronts use agree with
 /// `kind`.
 @Suite("Direct entry encoding")
@@ -16,10 +16,11 @@ struct DirectEntryEncodingTests {
         case .slow: "slow"
         case .guarded(let c): "guarded \(c.rawValue)"
         case .named(let c): "named \(c.rawValue)"
+        case .sending(let c): "sending \(c.rawValue)"
         }
     }
 
-    @Test("every kind decodes to itself; guardedCandidate and namedCandidate agree with kind")
+    @Test("every kind decodes to itself; guardedCandidate, namedCandidate and sendingCandidate agree with kind")
     func roundTrip() {
         let row = _LeafRow(directRowOf: _StateIndex(5), rowShift: 4)
         var entries: [(_DirectEntry, String)] = [(.ignored(row: row), "ignored"), (.slow, "slow")]
@@ -28,17 +29,23 @@ struct DirectEntryEncodingTests {
             entries.append((.candidate(c, site: .dispatchingLoop, row: row), "dispatching \(c.rawValue)"))
             entries.append((.guarded(c), "guarded \(c.rawValue)"))
             entries.append((.named(c), "named \(c.rawValue)"))
+            entries.append((.sending(c, row: row), "sending \(c.rawValue)"))
         }
         for (entry, expected) in entries {
             let kind = entry.kind
             #expect(Self.name(kind) == expected)
             if case .guarded(let c) = kind { #expect(entry.guardedCandidate == c) } else { #expect(entry.guardedCandidate == nil, "\(expected)") }
             if case .named(let c) = kind { #expect(entry.namedCandidate == c) } else { #expect(entry.namedCandidate == nil, "\(expected)") }
-            #expect(entry.namesCandidate == (entry.guardedCandidate != nil || entry.namedCandidate != nil))
+            if case .sending(let c) = kind { #expect(entry.sendingCandidate == c) } else { #expect(entry.sendingCandidate == nil, "\(expected)") }
+            #expect(entry.namesCandidate == (entry.guardedCandidate != nil || entry.namedCandidate != nil || entry.sendingCandidate != nil))
+            switch kind {
+            case .contextOnly(let c), .dispatching(let c), .sending(let c): #expect(entry.directCandidate == c, "\(expected)")
+            case .ignored, .slow, .guarded, .named: #expect(entry.directCandidate == nil, "\(expected)")
+            }
         }
     }
 
-    @Test("a direct way for each kind: the candidate stage's three kinds are one way")
+    @Test("a direct way for each kind: the candidate stage's four kinds are one way")
     func directWays() {
         let row = _LeafRow(directRowOf: _StateIndex(5), rowShift: 4)
         let c = _CandidateIndex(9)
@@ -57,5 +64,6 @@ struct DirectEntryEncodingTests {
         #expect(way(.slow) == "candidateStage")
         #expect(way(.guarded(c)) == "candidateStage")
         #expect(way(.named(c)) == "candidateStage")
+        #expect(way(.sending(c, row: row)) == "candidateStage")
     }
 }

@@ -70,7 +70,7 @@ struct RouteCoverageTests {
             return result.outcome == .notRunning ? nil : "\(way.rawValue) but \(result.outcome)"
         case .directIgnored, .jointIgnored:
             return result.outcome == .ignored && before == after ? nil : "\(way.rawValue) but \(result.outcome), \(before) → \(after)"
-        case .directSingleAction, .directContextOnlyLoop, .directDispatchingLoop, .jointStep:
+        case .directSingleAction, .directContextOnlyLoop, .directDispatchingLoop, .sendingEntry, .jointStep:
             return result.outcome == .transitioned ? nil : "\(way.rawValue) but \(result.outcome)"
         case .guardedStep, .guardedEntry, .historyEntry, .candidateSelection, .jointToRegionPlans, .regionBits,
              .regionPlans, .stepwise, .general:

@@ -48,6 +48,7 @@ extension _ChartCompiler {
                 }
                 guard let c = entry.directCandidate, _RegionRow.fits(c), steps[c].exits != 0,
                       _TransitionFields.fits(_FourTransitions(steps[c].transition)) else { continue }
+                if case .sending = entry.kind { steps[c] = steps[c].adding(.sending) }
                 if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[b.candidates.exitEnd[c].offset..<b.candidates.transitionEnd[c].offset]
                     let step = steps[c]
@@ -124,10 +125,11 @@ extension _ChartCompiler {
         if takesGuardDirectly(c, of: s, row: row) { return .guarded(c) }
         guard b.transitions.isConditionFree[b.candidates.transition[c]], b.candidates.flags[c].isNone else { return nil }
         let list = b.candidates.actions[b.candidates.actionStart[c].offset..<b.candidates.actionStart[c.next].offset]
-        if list.contains(where: { actions[$0].usesOutbox }) { return nil }
+        let to = _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift, historyOf: from)
+        // Actions that may raise, send or cancel: `send` carries out their requests after the plan.
+        if list.contains(where: { actions[$0].usesOutbox }) { return .sending(c, row: to) }
         let contextOnly = list.allSatisfy { actions[$0].takesOnlyContext }
-        return .candidate(c, contextOnly: contextOnly, row: _LeafRow(directRowOf: b.candidates.leaf[c], rowShift: rowShift, historyOf: from),
-                          single: singleContextAction(list))
+        return .candidate(c, contextOnly: contextOnly, row: to, single: singleContextAction(list))
     }
 
     /// Whether candidate `c`, first in row `row` of atomic state `s`, may be a

@@ -190,7 +190,7 @@ extension Statechart {
 
 extension Statechart {
     /// How many entries of the direct table name a candidate the candidate stage takes without
-    /// selecting it (history and guarded ones; 0 without a direct table). For tests.
+    /// selecting it (history, guarded and sending ones; 0 without a direct table). For tests.
     @_spi(Testing)
     public var _namedDirectEntries: Int {
         guard tables.direct.exists else { return 0 }

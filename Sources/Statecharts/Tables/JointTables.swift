@@ -88,8 +88,9 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     @usableFromInline let picks: UInt64
     /// Their transitions as the result's fields (``_TransitionFields``).
     @usableFromInline let fields: UInt64
-    /// The joint step's number (its candidates in ``_JointTables/pickLists``), or
-    /// ``ignoredCode`` or ``slowCode``; read through ``decision``.
+    /// The joint step's number `j` (its candidates in ``_JointTables/pickLists``), or
+    /// `sendingBase - j` for one whose actions may use the outbox, or ``ignoredCode`` or
+    /// ``slowCode``; read through ``decision``.
     @usableFromInline let code: Int32
     /// The number of picks (bits 0-7), the union of their ``_RegionStep`` flags (bits 8-11),
     /// with ``_RegionStep/Flags/contextOnly`` only when every pick has it, and the byte offset of
@@ -101,6 +102,10 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     enum Decision {
         /// Take joint step `j`'s picks together.
         case joint(_JointIndex)
+        /// Take joint step `j`'s picks together, then carry out what their actions asked of the
+        /// outbox (some may raise, send or cancel events: ``_RegionStep/Flags/sending``). A
+        /// decision of its own, so that the other steps pay nothing for it.
+        case sendingJoint(_JointIndex)
         /// No transition is enabled: the event is ignored.
         case ignored
         /// The region bits do not decide: the region plans do.
@@ -109,6 +114,7 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
 
     @inlinable static var ignoredCode: Int32 { -1 }
     @inlinable static var slowCode: Int32 { -2 }
+    @inlinable static var sendingBase: Int32 { -3 }
 
     /// log2 of an entry's size: joint rows are byte offsets.
     @inlinable static var strideShift: Int { 5 }
@@ -165,7 +171,8 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     var decision: Decision {
         @inline(__always) get {
             if code >= 0 { return .joint(_JointIndex(rawValue: code)) }
-            return code == Self.ignoredCode ? .ignored : .slow
+            if code == Self.ignoredCode { return .ignored }
+            return code == Self.slowCode ? .slow : .sendingJoint(_JointIndex(rawValue: Self.sendingBase &- code))
         }
     }
 
@@ -178,11 +185,13 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         }
     }
 
-    /// This step under joint number `joint`.
+    /// This step under joint number `joint` (a sending one when a pick's actions may use the
+    /// outbox).
     @inlinable
     func numbered(_ joint: _JointIndex) -> _JointEntry {
-        _JointEntry(toWord: toWord, picks: picks, fields: fields, code: joint.rawValue, count: count, flags: flags,
-                    toRow: toRowOffset)
+        let code = flags.contains(.sending) ? Self.sendingBase &- joint.rawValue : joint.rawValue
+        return _JointEntry(toWord: toWord, picks: picks, fields: fields, code: code, count: count, flags: flags,
+                           toRow: toRowOffset)
     }
 
     /// The region bits' decision in configuration `word` (at most 64 states) for event class

@@ -7,7 +7,9 @@
 ///
 /// A candidate is direct when it is its row's first, has no guard and no `whenIn`, its plan
 /// needs nothing besides its actions (``_PlanFlags/none``), and none of its actions can reach the
-/// outbox (so the macrostep ends with it). `row` is the new leaf as an instance stores it
+/// outbox (so the macrostep ends with it). One whose actions can is a ``Kind/sending(_:)`` entry,
+/// which the candidate stage takes by its plan, then carrying out the outbox's requests and
+/// completing the macrostep if an event was raised or sent now. `row` is the new leaf as an instance stores it
 /// (`leaf << rowShift`, the byte offset of its row), here so that the next event's row is one
 /// load away from this one's; an ignored entry's `row` is the unchanged one, a slow entry's is
 /// never read. `action` is the box of the plan's action when the plan has exactly one, it takes
@@ -17,9 +19,9 @@
 /// The kind is one `Int32` (`code`), encoded by the initializers and decoded by ``kind``, and
 /// nowhere else: `c` (``Kind/contextOnly(_:)``), `-1` (ignored), `-2 - c`
 /// (``Kind/dispatching(_:)``), then below them the kinds the candidate stage takes:
-/// ``slowCode``, `guardedBase - c`, `namedBase - c`, for candidates below ``candidateLimit``. The
-/// direct stage's kinds come first, so that it tells each of them, and "the candidate stage's",
-/// in at most three comparisons.
+/// ``slowCode``, `guardedBase - c`, `namedBase - c`, `sendingBase - c` (``Kind/sending(_:)``),
+/// for candidates below ``candidateLimit``. The direct stage's kinds come first, so that it tells
+/// each of them, and "the candidate stage's", in at most three comparisons.
 @usableFromInline
 internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @usableFromInline let code: Int32
@@ -46,6 +48,10 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         /// Slow for the direct stage; the candidate stage takes candidate `c`, which records or
         /// restores history, without selecting it (``named(_:)``).
         case named(_CandidateIndex)
+        /// Slow for the direct stage; the candidate stage takes candidate `c` by its plan, then
+        /// carries out what its actions asked of the outbox: some action may raise, send or
+        /// cancel events (``sending(_:row:)``).
+        case sending(_CandidateIndex)
     }
 
     /// Where `send` calls a direct candidate's actions from: the compiler's choice
@@ -70,6 +76,7 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     @inlinable static var slowCode: Int32 { dispatchingBase &- candidateLimit }
     @inlinable static var guardedBase: Int32 { slowCode &- 1 }
     @inlinable static var namedBase: Int32 { guardedBase &- candidateLimit }
+    @inlinable static var sendingBase: Int32 { namedBase &- candidateLimit }
 
     @inlinable
     init(code: Int32, row: _LeafRow, action: _ContextActionRef?) {
@@ -97,6 +104,14 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         return candidate(c, site: single.map { .singleAction($0) } ?? .contextOnlyLoop, row: row)
     }
 
+    /// An entry for candidate `c`, which moves the leaf to `row`, some of whose actions may raise,
+    /// send or cancel events: slow for the direct stage, which stays as small as without it; the
+    /// candidate stage runs its plan in the dispatching loop and carries out what the actions
+    /// asked after it (the macrostep is completed when they raised an event or sent one now). The
+    /// region bits and joint steps take it as a direct candidate (``_RegionStep/Flags/sending``).
+    @inlinable
+    static func sending(_ c: _CandidateIndex, row: _LeafRow) -> Self { Self(code: sendingBase &- c.rawValue, row: row, action: nil) }
+
     /// An ignored event; the leaf stays at `row`.
     @inlinable
     static func ignored(row: _LeafRow) -> Self { Self(code: ignoreCode, row: row, action: nil) }
@@ -121,8 +136,8 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     static func named(_ c: _CandidateIndex) -> Self { Self(code: namedBase &- c.rawValue, row: .activeSet, action: nil) }
 
     /// The entry decoded: the one `switch` over every kind. The direct stage's kinds first, each
-    /// one comparison from the last, so that a stage that maps the candidate stage's three to
-    /// one way pays no more.
+    /// one comparison from the last, so that a stage that maps the candidate stage's four to one
+    /// way pays no more.
     @inlinable
     var kind: Kind {
         @inline(__always) get {
@@ -131,7 +146,8 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
             if code > Self.slowCode { return .dispatching(_CandidateIndex(rawValue: Self.dispatchingBase &- code)) }
             if code == Self.slowCode { return .slow }
             if code > Self.namedBase { return .guarded(_CandidateIndex(rawValue: Self.guardedBase &- code)) }
-            return .named(_CandidateIndex(rawValue: Self.namedBase &- code))
+            if code > Self.sendingBase { return .named(_CandidateIndex(rawValue: Self.namedBase &- code)) }
+            return .sending(_CandidateIndex(rawValue: Self.sendingBase &- code))
         }
     }
 
@@ -160,7 +176,15 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
     /// The candidate of a ``named(_:)`` entry, as ``guardedCandidate`` for ``kind``'s `named`.
     @inlinable
     var namedCandidate: _CandidateIndex? {
-        @inline(__always) get { code <= Self.namedBase ? _CandidateIndex(rawValue: Self.namedBase &- code) : nil }
+        @inline(__always) get {
+            code <= Self.namedBase && code > Self.sendingBase ? _CandidateIndex(rawValue: Self.namedBase &- code) : nil
+        }
+    }
+
+    /// The candidate of a ``sending(_:row:)`` entry, as ``guardedCandidate`` for ``kind``'s `sending`.
+    @inlinable
+    var sendingCandidate: _CandidateIndex? {
+        @inline(__always) get { code <= Self.sendingBase ? _CandidateIndex(rawValue: Self.sendingBase &- code) : nil }
     }
 
     /// Whether the event is ignored.
@@ -170,22 +194,22 @@ internal struct _DirectEntry: BitwiseCopyable, @unchecked Sendable {
         return false
     }
 
-    /// The candidate taken by its plan alone, whichever call site the compiler chose; `nil` for
-    /// an ignored or slow entry.
+    /// The candidate taken by its plan alone, whichever call site the compiler chose (a sending
+    /// entry's too: the region bits take it); `nil` for an ignored or slow entry.
     @inlinable
     var directCandidate: _CandidateIndex? {
         switch kind {
-        case .contextOnly(let c), .dispatching(let c): return c
+        case .contextOnly(let c), .dispatching(let c), .sending(let c): return c
         case .ignored, .slow, .guarded, .named: return nil
         }
     }
 
     /// Whether the entry names a candidate that the candidate stage (or a compiled `send`) takes
-    /// without selecting it: a ``guarded(_:)`` entry or a ``named(_:)`` one.
+    /// without selecting it: a ``guarded(_:)``, ``named(_:)`` or ``sending(_:row:)`` entry.
     @inlinable
     var namesCandidate: Bool {
         switch kind {
-        case .guarded, .named: return true
+        case .guarded, .named, .sending: return true
         case .contextOnly, .dispatching, .ignored, .slow: return false
         }
     }
@@ -297,6 +321,9 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
         @inlinable static var entryActions: Self { Self(rawValue: 2) }
         /// Every action of the step takes only the context.
         @inlinable static var contextOnly: Self { Self(rawValue: 4) }
+        /// Some action of the step may raise, send or cancel events: what they asked is carried
+        /// out after the step (``StatechartInstance/completeAfterOutbox(_:_:)``).
+        @inlinable static var sending: Self { Self(rawValue: 8) }
     }
 
     @inlinable
@@ -306,6 +333,12 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
         self.transitionAction = transitionAction
         self.flags = flags
         self.transition = transition
+    }
+
+    /// The step with `more` flags.
+    @inlinable
+    func adding(_ more: Flags) -> Self {
+        Self(exits: exits, entries: entries, flags: flags.union(more), transition: transition, transitionAction: transitionAction)
     }
 }
 

@@ -22,7 +22,8 @@ internal protocol _PlanRunner {
     /// The direct table of `chart`, the instance's chart (read once per event).
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
 
-    /// Runs direct candidate `c`'s plan, none of whose actions reaches the outbox;
+    /// Runs direct candidate `c`'s plan, leaving what its actions asked of the outbox to the
+    /// caller (``StatechartInstance/completeAfterOutbox(_:_:)``, for a sending entry);
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>)
@@ -35,9 +36,9 @@ internal protocol _PlanRunner {
     func evaluateGuard(_ t: _TransitionIndex, _ event: Event?, on instance: inout StatechartInstance<StateID, Event, Context>) -> Bool
 
     /// Runs the actions of `phase` of region-local direct candidate `c`'s plan (the regions
-    /// route takes up to four such candidates together, phase by phase; none of their actions
-    /// reaches the outbox); `contextOnly`: every action of every candidate taken takes only the
-    /// context.
+    /// route takes up to four such candidates together, phase by phase; what their actions asked
+    /// of the outbox is left to the caller); `contextOnly`: every action of every candidate taken
+    /// takes only the context.
     func runRegionPhase(_ phase: _MicrostepPhase, of c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                         on instance: inout StatechartInstance<StateID, Event, Context>)
 
@@ -126,8 +127,9 @@ internal struct _TablePlans<StateID: Hashable & Sendable, Event: StatechartEvent
         runSlots(tables.candidates.plans[c].actions(of: phase), of: tables.candidates.actionSlots, on: &instance)
     }
 
-    /// Runs part of a direct candidate's action list (no action of which reaches the outbox);
-    /// `contextOnly`: every action takes only the context, so no dispatch on the closure form.
+    /// Runs part of a direct candidate's action list (what its actions ask of the outbox is
+    /// carried out by the caller); `contextOnly`: every action takes only the context, so no
+    /// dispatch on the closure form.
     /// The slot table is read into a local first, to stay in a register across calls.
     @inlinable @inline(__always)
     func runDirectSlots(_ actions: Range<_PlanSlot>, _ event: Event, contextOnly: Bool,

@@ -73,15 +73,17 @@ extension StatechartInstance {
     mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let entry = tables.joints.entry(at: leafRow, class: classID)
-        if let result = takeJointEntry(entry, event, plans) { return result }
+        if let result = takeJointEntry(entry, event, plans, takesSending: true) { return result }
         return sendByRegionPlans(event, classID, plans)
     }
 
     /// What joint entry `entry`, read at the leaf row (a joint row) for the event's class,
-    /// decides alone: the result, or `nil` when it says `slow` (nothing has happened then). A
-    /// compiled chart with joint steps takes it in its `send`'s inlined front.
+    /// decides alone: the result, or `nil` when it says `slow`, or is a sending step and
+    /// `takesSending` is false (nothing has happened then). A compiled chart with joint steps
+    /// takes it in its `send`'s inlined front, sending steps excepted.
     @inlinable @inline(__always)
-    mutating func takeJointEntry<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans) -> SendResult?
+    mutating func takeJointEntry<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans,
+                                                     takesSending: Bool) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // At most 64 states: the configuration is its first word.
         let word = activeSet.first
@@ -92,6 +94,13 @@ extension StatechartInstance {
             moveToEntryRow(entry.toRow)
             plans.runJoint(entry, joint, event, on: &self)
             return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
+        case .sendingJoint(let joint):
+            guard takesSending else { return nil }
+            activeSet.first = entry.toWord
+            moveToEntryRow(entry.toRow)
+            plans.runJoint(entry, joint, event, on: &self)
+            let taken = SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
+            return completeAfterOutbox(event, taken)
         case .ignored:
             return SendResult(transitions: .none, fromWord: word, toWord: word)
         case .slow:
@@ -122,7 +131,8 @@ extension StatechartInstance {
         plans.runPicks(of: step, event, on: &self)
         // Never under a joint row (`route` takes the joint route there): the row stays the set's.
         activeSet.first = step.toWord
-        return SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
+        let taken = SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
+        return step.flags.contains(.sending) ? completeAfterOutbox(event, taken) : taken
     }
 
     /// The region bits' step for configuration word `word` (the active set's first) and
@@ -163,10 +173,10 @@ extension StatechartInstance {
         let tables = self.tables
         let from = Configuration(set: active)
         // selectTransitions: each active atomic state in document order, its first enabled
-        // candidate. `allDirect`: every row was direct or ignored, so no guard ran, no action
-        // can reach the outbox and nothing eventless can follow (an ignored row's state has no
-        // eventless transition on its path, nor has a direct candidate's new leaf, and every
-        // active state is on one of those paths).
+        // candidate. `allDirect`: every row was direct or ignored, so no guard ran and nothing
+        // eventless can follow (an ignored row's state has no eventless transition on its path,
+        // nor has a direct candidate's new leaf, and every active state is on one of those
+        // paths); only the actions of sending candidates may have queued events.
         var count = 0
         var allDirect = tables.direct.exists && hasNoPendingExternalEvents
         active.forEachAscending { s in
@@ -235,7 +245,7 @@ extension StatechartInstance {
         // The configuration changed under a joint row (the joint route hands over here when its
         // entry is slow): the new configuration's row.
         if leafRow.isJointRow { leaf = .none }
-        if !allDirect && (!outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents || tables.transitions.hasEventlessTransitions) {
+        if !outbox.internalQueue.isEmpty || !hasNoPendingExternalEvents || (!allDirect && tables.transitions.hasEventlessTransitions) {
             finishMacrostep(event, &log, steps: 1, &observer)
             drainExternalQueue(&log, &observer)
         } else {

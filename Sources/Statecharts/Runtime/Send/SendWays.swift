@@ -69,7 +69,7 @@ internal enum _DirectWay {
         case .contextOnly(let c): self = .contextOnlyLoop(c)
         case .dispatching(let c): self = .dispatchingLoop(c)
         case .ignored: self = .ignored
-        case .slow, .guarded, .named: self = .candidateStage
+        case .slow, .guarded, .named, .sending: self = .candidateStage
         }
     }
 }
@@ -87,6 +87,9 @@ internal enum _CandidateWay {
     /// A named entry: the candidate records or restores history and is taken without selection
     /// (by selection after all when the variant the memory gives needs more than its plan).
     case historyEntry(_CandidateIndex)
+    /// A sending entry: the candidate's plan, whose actions may raise, send or cancel events,
+    /// then what they asked of the outbox (``StatechartInstance/completeAfterOutbox(_:_:)``).
+    case sendingEntry(_CandidateIndex)
     /// SCXML's selection: the first enabled candidate of the leaf, then the rest of the
     /// macrostep.
     case selection
@@ -113,6 +116,8 @@ public enum _SendWay: String, CaseIterable, Sendable {
     case guardedEntry
     /// Single path, named entry: the history variant the memory gives, taken without selection.
     case historyEntry
+    /// Single path, sending entry: the plan, then what its actions asked of the outbox.
+    case sendingEntry
     /// Single path: selection over the leaf's candidates, then the rest of the macrostep.
     case candidateSelection
     /// Joint row: the picks of the configuration's joint step, taken together.
@@ -165,6 +170,7 @@ extension StatechartInstance {
             return .guardedEntry(c)
         }
         if let c = entry.namedCandidate { return .historyEntry(c) }
+        if let c = entry.sendingCandidate { return .sendingEntry(c) }
         return .selection
     }
 
@@ -200,11 +206,12 @@ extension StatechartInstance {
             case .guardedStep: return .guardedStep
             case .guardedEntry: return .guardedEntry
             case .historyEntry: return .historyEntry
+            case .sendingEntry: return .sendingEntry
             case .selection: return .candidateSelection
             }
         case .joint:
             switch tables.joints.entry(at: leafRow, class: classID).decision {
-            case .joint: return .jointStep
+            case .joint, .sendingJoint: return .jointStep
             case .ignored: return .jointIgnored
             case .slow: return .jointToRegionPlans
             }
