@@ -43,7 +43,12 @@ extension StatechartInstance {
         }
         var undeliverable: [Event] = []
         defer { for event in undeliverable { outbox.internalQueue.append(.event(event)) } }
-        withExtras { extras in
+        // The extras changed without re-encoding the row (``_extras``): sends and cancels change
+        // what is pending only by queueing an event now, and then the row is re-encoded below.
+        // Nothing here empties the external queue or the family, so a row encoded with nothing
+        // pending stays right when nothing is pending after.
+        defer { if !hasNoPendingExternalEvents { reencodeLeafRow() } }
+        withExtrasKeepingRow { extras in
             for i in requests.indices {
                 switch requests[i] {
                 case .send(let event, let delay, let id):

@@ -52,10 +52,22 @@ public struct StatechartInstance<StateID: Hashable & Sendable, Event: Statechart
     @usableFromInline var outbox = Outbox<Event>()
     /// The external queue, timers, clock and invoked children: allocated the first time an
     /// action sends. Changing it (through ``withExtras(_:)``) re-encodes ``leafRow``.
-    @usableFromInline var extras: _Indirect<_InstanceExtras<Event, Context>>? {
-        // No `oldValue`: the box is changed in place (SE-0268), never copied to compare.
-        didSet { reencodeLeafRow() }
+    @inlinable var extras: _Indirect<_InstanceExtras<Event, Context>>? {
+        @inline(__always) _read { yield _extras }
+        set {
+            _extras = newValue
+            reencodeLeafRow()
+        }
+        // In place (the box is not copied), then the row.
+        _modify {
+            yield &_extras
+            reencodeLeafRow()
+        }
     }
+    /// The storage of ``extras``, written directly only where the leaf row is known not to
+    /// change: by ``carryOutRequests()``, whose timers the row does not depend on (re-encoding a
+    /// set's row searches the joint table, some eighty instructions on a Cortex-M4).
+    @usableFromInline var _extras: _Indirect<_InstanceExtras<Event, Context>>?
 
     /// Creates an instance that has not started yet; call ``start()``.
     public init(chart: Statechart<StateID, Event, Context>, context: Context) {

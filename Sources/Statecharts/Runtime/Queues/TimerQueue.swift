@@ -95,18 +95,19 @@ internal struct _TimerQueue<Event: StatechartEvent>: Sendable {
     /// Removes every timer sent with `id` (SCXML's `<cancel sendid>`).
     @inlinable
     mutating func cancel(id: String) {
-        // Each match swapped to the end and dropped, then the order restored in place: no
-        // element is copied (`removeAll(where:)` partitions, then replaces a range).
-        var i = 0
+        // From the back, each match swapped with the last timer (already looked at) and dropped,
+        // then the order restored in place: no element is copied (`removeAll(where:)`
+        // partitions, then replaces a range). Ids are compared where they lie: through the
+        // array's subscript, Embedded Swift's -Osize copies each whole timer to read its id.
+        var i = heap.count
         var removed = false
-        while i < heap.count {
-            if heap[i].id == id {
-                heap.swapAt(i, heap.count - 1)
-                heap.removeLast()
-                removed = true
-            } else {
-                i += 1
-            }
+        while i > 0 {
+            i -= 1
+            guard heap.withUnsafeBufferPointer({ $0[i].id == id }) else { continue }
+            let last = heap.count - 1
+            if i != last { heap.swapAt(i, last) }
+            heap.removeLast()
+            removed = true
         }
         if removed { restoreHeapOrder() }
     }

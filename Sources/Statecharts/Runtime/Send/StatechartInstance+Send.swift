@@ -158,4 +158,12 @@ extension StatechartInstance {
         if extras == nil { extras = _Indirect(_InstanceExtras()) }
         return body(&extras!.value)
     }
+
+    /// ``withExtras(_:)`` without re-encoding ``leafRow``, for changes the row does not depend on
+    /// (see ``_extras``): the caller re-encodes it if something became pending.
+    @inlinable
+    mutating func withExtrasKeepingRow<R>(_ body: (inout _InstanceExtras<Event, Context>) -> R) -> R {
+        if _extras == nil { _extras = _Indirect(_InstanceExtras()) }
+        return body(&_extras!.value)
+    }
 }
