@@ -94,10 +94,11 @@ struct EventlessTests {
         #expect(machine.activeLeaves == ["a2", "b1"])
     }
 
-    @Test("a region's pick enables an eventless transition in another region: the region plans complete the macrostep")
+    @Test("a region's pick enables an eventless transition in another region: the joint step finishes the macrostep")
     func eventlessAcrossRegions() throws {
         // The traffic light's shape: a timer moves one region, whose new state another region's
-        // `whenIn` waits for; the pick's action sends, so it is taken by its plan, not directly.
+        // `whenIn` waits for; the pick's action sends. The joint step takes the pick, then
+        // finishes the macrostep: `waiting` has an eventless transition on its path.
         let chart = try Statechart<String, Ev, Trace> {
             L.parallel("p") {
                 L.state("light") {
@@ -113,13 +114,50 @@ struct EventlessTests {
             }
         }
         var machine = chart.start(context: Trace())
-        #expect(machine._way(of: .go) == .regionPlans || machine._way(of: .go) == .jointToRegionPlans)
+        #expect(machine._way(of: .go) == .jointStep)
         #expect(machine.lines(after: .go) == ["-green", "+red", "-waiting", "+walk"])
         #expect(machine.activeLeaves == ["red", "walk"])
         #expect(machine.pendingDelayedEventCount == 1)
         // Both regions leave on .r (exits in reverse document order); waiting then sees green.
         #expect(machine.lines(after: .r) == ["-walk", "-red", "+green", "+waiting"])
         #expect(machine.activeLeaves == ["green", "waiting"])
+    }
+
+    @Test("an event no region takes is still followed by the eventless transitions it enables")
+    func ignoredEventThenEventless() throws {
+        // SCXML selects eventless transitions after every external event, taken or not; a guard
+        // that reads the event can hold only then.
+        var quad = try Lockstep<Ev> { plans in
+            try Statechart<String, Ev, Trace>(singlePathPlans: plans) {
+                L.parallel("p") {
+                    L.state("a") {
+                        L.state("a1") {
+                            Always(to: "a2", guard: Guard("after ping") { (_: Trace, event: Ev?) in event == .ping })
+                        }
+                        L.state("a2") { On(.r, to: "a1") }
+                    }
+                    L.state("b") {
+                        L.state("b1") { On(.go, to: "b2") }
+                        L.state("b2") { On(.go, to: "b1") }
+                    }
+                }
+            }
+        }
+        quad.start()
+        #expect(quad.direct._way(of: .ping) == .jointIgnoredFinishing)
+        var (result, lines) = quad.send(.ping)
+        #expect(lines == ["-a1", "+a2"])
+        #expect(result.transitions.count == 1)
+        // A region's step is followed by the selection too; nothing is enabled after `go`.
+        #expect(quad.direct._way(of: .r) == .jointStep)
+        (result, lines) = quad.send(.r)
+        #expect(lines == ["-a2", "+a1"])
+        (result, lines) = quad.send(.go)
+        #expect(lines == ["-b1", "+b2"])
+        #expect(quad.direct.activeLeaves == ["a1", "b2"])
+        var rng = XorShift(seed: 7)
+        let events: [Ev] = [.go, .r, .ping]
+        for _ in 0..<200 { quad.send(events[rng.below(events.count)]) }
     }
 
     // MARK: The loop bound

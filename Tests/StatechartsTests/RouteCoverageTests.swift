@@ -72,7 +72,7 @@ struct RouteCoverageTests {
             return result.outcome == .ignored && before == after ? nil : "\(way.rawValue) but \(result.outcome), \(before) → \(after)"
         case .directSingleAction, .directContextOnlyLoop, .directDispatchingLoop, .sendingEntry, .jointStep:
             return result.outcome == .transitioned ? nil : "\(way.rawValue) but \(result.outcome)"
-        case .guardedStep, .guardedEntry, .historyEntry, .candidateSelection, .jointToRegionPlans, .regionBits,
+        case .guardedStep, .guardedEntry, .historyEntry, .candidateSelection, .jointToRegionPlans, .jointIgnoredFinishing, .regionBits,
              .regionPlans, .stepwise, .general:
             return nil
         }

@@ -14,7 +14,7 @@ extension _ChartCompiler {
         var row = 0
         // The rows' candidates (history variants follow them, and are never region steps).
         let rowCandidates = b.candidates.start[b.candidates.start.count - 1].offset
-        for c in _CandidateIndex.all(rowCandidates) where b.candidates.flags[c].isNone {
+        for c in _CandidateIndex.all(rowCandidates) where b.candidates.flags[c].isNoneOrCompletion {
             while b.candidates.start[row + 1] <= c { row += 1 }
             let t = b.candidates.transition[c]
             guard let domain = b.transitions.domain[t].state, b.transitions.domainIsParallelFree[t] else { continue }
@@ -28,27 +28,38 @@ extension _ChartCompiler {
             for entry in b.transitions.planEntries[t] {
                 entries |= 1 << UInt64(entry.state.rawValue)
             }
-            var flags: _RegionStep.Flags = []
+            // A plan whose new leaf has eventless transitions on its path finishes the macrostep.
+            var flags: _RegionStep.Flags = b.candidates.flags[c].needsCompletion ? .finishes : []
             if b.candidates.exitEnd[c] > b.candidates.actionStart[c] { flags.insert(.exitActions) }
             if b.candidates.actionStart[c.next] > b.candidates.transitionEnd[c] { flags.insert(.entryActions) }
             steps[c] = _RegionStep(exits: exits, entries: entries, flags: flags, transition: t)
         }
-        // The row table: a region-local direct candidate (its exits are never empty, its number
-        // fits a pick and its transition a result's field), ignored, or anything else (the
-        // full path decides).
+        // The row table: a region-local candidate taken by its plan alone (its exits are never
+        // empty, its number fits a pick and its transition a result's field), ignored, or anything
+        // else (the full path decides). Unlike the direct table, a row without candidates is
+        // ignored even where the state has eventless transitions on its path, and a candidate
+        // whose plan is followed by eventless ones is taken: the step then finishes the
+        // macrostep, as ``_JointEntry/regionBits(_:class:atomicMask:eventlessWord:row:step:)``
+        // decides from the configuration after it.
         let shift = b.direct.shift
         var rows = Array(repeating: _RegionRow.slow, count: _RegionTables.index(state: 0, class: _EventClass(1 << shift)))
         for s in 0..<stateCount where kindOf[s] == .atomic || kindOf[s] == .final {
             for cls in _EventClass.all(classCount) {
                 // The row whose history fields are 0 (a chart with regions has none).
                 let entry = b.direct.entries[s << (b.direct.historyBits + shift) | cls.offset]
-                if entry.isIgnored {
+                let candidates = b.candidates.start[s * classCount + cls.offset]..<b.candidates.start[s * classCount + cls.offset + 1]
+                if candidates.isEmpty {
                     rows[_RegionTables.index(state: s, class: cls)] = .ignored
                     continue
                 }
-                guard let c = entry.directCandidate, _RegionRow.fits(c), steps[c].exits != 0,
+                // The direct candidate, or else the row's first when only its completion keeps it
+                // from being direct.
+                let first = candidates.lowerBound
+                let completing = b.transitions.isConditionFree[b.candidates.transition[first]]
+                    && b.candidates.flags[first].needsCompletion && b.candidates.flags[first].isNoneOrCompletion
+                guard let c = entry.directCandidate ?? (completing ? first : nil), _RegionRow.fits(c), steps[c].exits != 0,
                       _TransitionFields.fits(_FourTransitions(steps[c].transition)) else { continue }
-                if case .sending = entry.kind { steps[c] = steps[c].adding(.sending) }
+                if case .sending = entry.kind { steps[c] = steps[c].adding(.finishes) }
                 if case .contextOnly = entry.kind {
                     let own = b.candidates.actions[b.candidates.exitEnd[c].offset..<b.candidates.transitionEnd[c].offset]
                     let step = steps[c]

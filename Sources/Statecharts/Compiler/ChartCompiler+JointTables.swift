@@ -18,10 +18,14 @@ extension _ChartCompiler {
         guard let (multiplier, keys) = Self.placeKeys(configurations, slots: slots) else { return }
         var entries = Array(repeating: _JointEntry.slowEntry, count: slots << classShift)
         var jointOfPicks: [[_CandidateIndex]: _JointIndex] = [:]
+        // The states with eventless transitions on their path (at most 64 states here).
+        let eventlessWord = (0..<stateCount).reduce(UInt64(0)) { word, s in
+            b.states.eventlessOnPath[_StateIndex(s)] ? word | 1 << UInt64(s) : word
+        }
         var pickLists: [[_CandidateIndex]] = []
         for (slot, word) in keys.enumerated() where word != 0 {
             for cls in _EventClass.all(1 << classShift) {
-                guard let step = _JointEntry.regionBits(word, class: cls, atomicMask: b.regions.atomicMask,
+                guard let step = _JointEntry.regionBits(word, class: cls, atomicMask: b.regions.atomicMask, eventlessWord: eventlessWord,
                                                         row: { b.regions.rows[$0] }, step: { b.regions.steps[$0] })
                 else { continue }
                 // An ignored event's step is already the entry (no picks, no joint step).

@@ -89,8 +89,8 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// Their transitions as the result's fields (``_TransitionFields``).
     @usableFromInline let fields: UInt64
     /// The joint step's number `j` (its candidates in ``_JointTables/pickLists``), or
-    /// `sendingBase - j` for one whose actions may use the outbox, or ``ignoredCode`` or
-    /// ``slowCode``; read through ``decision``.
+    /// `finishingBase - j` for one that finishes (``_RegionStep/Flags/finishes``), or
+    /// ``ignoredCode``, ``ignoredFinishingCode`` or ``slowCode``; read through ``decision``.
     @usableFromInline let code: Int32
     /// The number of picks (bits 0-7), the union of their ``_RegionStep`` flags (bits 8-11),
     /// with ``_RegionStep/Flags/contextOnly`` only when every pick has it, and the byte offset of
@@ -102,19 +102,24 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     enum Decision {
         /// Take joint step `j`'s picks together.
         case joint(_JointIndex)
-        /// Take joint step `j`'s picks together, then carry out what their actions asked of the
-        /// outbox (some may raise, send or cancel events: ``_RegionStep/Flags/sending``). A
-        /// decision of its own, so that the other steps pay nothing for it.
-        case sendingJoint(_JointIndex)
+        /// Take joint step `j`'s picks together, then finish the macrostep
+        /// (``_RegionStep/Flags/finishes``: an action may have raised, sent or cancelled events,
+        /// or a state of the configuration after it has eventless transitions). A decision of
+        /// its own, so that the other steps pay nothing for it.
+        case finishingJoint(_JointIndex)
         /// No transition is enabled: the event is ignored.
         case ignored
+        /// No transition is enabled, but an active state has eventless transitions, which SCXML
+        /// selects after every external event: the rest of the macrostep decides.
+        case ignoredFinishing
         /// The region bits do not decide: the region plans do.
         case slow
     }
 
     @inlinable static var ignoredCode: Int32 { -1 }
     @inlinable static var slowCode: Int32 { -2 }
-    @inlinable static var sendingBase: Int32 { -3 }
+    @inlinable static var ignoredFinishingCode: Int32 { -3 }
+    @inlinable static var finishingBase: Int32 { -4 }
 
     /// log2 of an entry's size: joint rows are byte offsets.
     @inlinable static var strideShift: Int { 5 }
@@ -172,7 +177,9 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         @inline(__always) get {
             if code >= 0 { return .joint(_JointIndex(rawValue: code)) }
             if code == Self.ignoredCode { return .ignored }
-            return code == Self.slowCode ? .slow : .sendingJoint(_JointIndex(rawValue: Self.sendingBase &- code))
+            if code == Self.slowCode { return .slow }
+            if code == Self.ignoredFinishingCode { return .ignoredFinishing }
+            return .finishingJoint(_JointIndex(rawValue: Self.finishingBase &- code))
         }
     }
 
@@ -185,11 +192,10 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
         }
     }
 
-    /// This step under joint number `joint` (a sending one when a pick's actions may use the
-    /// outbox).
+    /// This step under joint number `joint` (a finishing one when it finishes).
     @inlinable
     func numbered(_ joint: _JointIndex) -> _JointEntry {
-        let code = flags.contains(.sending) ? Self.sendingBase &- joint.rawValue : joint.rawValue
+        let code = flags.contains(.finishes) ? Self.finishingBase &- joint.rawValue : joint.rawValue
         return _JointEntry(toWord: toWord, picks: picks, fields: fields, code: code, count: count, flags: flags,
                            toRow: toRowOffset)
     }
@@ -197,11 +203,14 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
     /// The region bits' decision in configuration `word` (at most 64 states) for event class
     /// `classID`: when every active leaf's row (`row(index)`, at ``_RegionTables/index(state:class:)``)
     /// is ignored or a region-local direct candidate, at most four of them, the step that takes
-    /// them all together (numbered 0, or ``ignored`` with no pick); `nil` otherwise, when the
-    /// region plans decide. The one rule both the regions route's bits stage (at run time, on
-    /// the chart's tables) and the joint tables (when the chart is built) follow.
+    /// them all together (numbered 0, or ignored with no pick); `nil` otherwise, when the
+    /// region plans decide. The step finishes (``_RegionStep/Flags/finishes``) when a pick's does
+    /// or a state of the configuration after it is in `eventlessWord` (the states with eventless
+    /// transitions on their path): an ignored event then too (``ignoredFinishingCode``). The one
+    /// rule both the regions route's bits stage (at run time, on the chart's tables) and the
+    /// joint tables (when the chart is built) follow.
     @inlinable @inline(__always)
-    static func regionBits(_ word: UInt64, class classID: _EventClass, atomicMask: UInt64,
+    static func regionBits(_ word: UInt64, class classID: _EventClass, atomicMask: UInt64, eventlessWord: UInt64,
                            row: (Int) -> _RegionRow, step: (_CandidateIndex) -> _RegionStep) -> _JointEntry? {
         var leaves = word & atomicMask
         var exits: UInt64 = 0
@@ -229,8 +238,11 @@ internal struct _JointEntry: BitwiseCopyable, Sendable {
             fields.append(taken.transition)
             count &+= 1
         }
-        let flags = anyFlags.subtracting(.contextOnly).union(allFlags.intersection(.contextOnly))
-        return _JointEntry(toWord: word & ~exits | entries, picks: picks, fields: fields.bits,
-                           code: count == 0 ? ignoredCode : 0, count: count, flags: flags)
+        var flags = anyFlags.subtracting(.contextOnly).union(allFlags.intersection(.contextOnly))
+        let toWord = word & ~exits | entries
+        if toWord & eventlessWord != 0 { flags.insert(.finishes) }
+        let ignored = flags.contains(.finishes) ? ignoredFinishingCode : ignoredCode
+        return _JointEntry(toWord: toWord, picks: picks, fields: fields.bits, code: count == 0 ? ignored : 0, count: count,
+                           flags: flags)
     }
 }

@@ -321,9 +321,11 @@ internal struct _RegionStep: BitwiseCopyable, @unchecked Sendable {
         @inlinable static var entryActions: Self { Self(rawValue: 2) }
         /// Every action of the step takes only the context.
         @inlinable static var contextOnly: Self { Self(rawValue: 4) }
-        /// Some action of the step may raise, send or cancel events: what they asked is carried
-        /// out after the step (``StatechartInstance/completeAfterOutbox(_:_:)``).
-        @inlinable static var sending: Self { Self(rawValue: 8) }
+        /// The macrostep is finished after the step
+        /// (``StatechartInstance/finishAfterStep(_:_:eventless:)``): some action of the step may
+        /// raise, send or cancel events, or the step enters a state with eventless transitions on
+        /// its path.
+        @inlinable static var finishes: Self { Self(rawValue: 8) }
     }
 
     @inlinable

@@ -85,9 +85,9 @@ extension _CompiledSending {
         } else if Plans._hasJointSteps && instance.leafRow.isJointRow {
             // A joint row says that names are matched as on a direct row.
             let entry = instance.tables.joints.entry(at: instance.leafRow, class: instance.directClass(of: event))
-            // A sending step goes out of line with the rest: in the front, its call to carry out the
-            // outbox's requests cost compiled W4's steps three instructions an event.
-            if let result = instance.takeJointEntry(entry, event, plans, takesSending: false) { return result }
+            // A finishing step goes out of line with the rest: in the front, its call to finish the
+            // macrostep cost compiled W4's steps three instructions an event.
+            if let result = instance.takeJointEntry(entry, event, plans, takesFinishing: false) { return result }
         }
         return sendByRoute(event, by: Plans.self)
     }

@@ -15,23 +15,26 @@ extension StatechartInstance {
         return SendResult(log, from: Configuration(leaf: from), to: currentConfiguration)
     }
 
-    /// After a plan taken without the candidate table (a sending direct entry, a step of the
-    /// region bits or a joint step with ``_RegionStep/Flags/sending``), whose actions may have
-    /// raised, sent or cancelled events: carries out their sends and cancels, then, when an
-    /// event was raised or sent now, completes the macrostep (the internal queue, then the
-    /// external one) from `taken`, the step's result; otherwise returns `taken`. Out of line:
-    /// the fronts that call it stay small.
+    /// After a step taken without selection whose macrostep may go on (a sending direct entry, a
+    /// step of the region bits or a joint step that finishes, ``_RegionStep/Flags/finishes``):
+    /// carries out the sends and cancels its actions made, then, when an event was raised or
+    /// sent now, or (`eventless`, for a set of active states) an active state has eventless
+    /// transitions on its path, completes the macrostep (SCXML's inner loop, then the external
+    /// queue) from `taken`, the step's result; otherwise returns `taken`. Out of line: the
+    /// fronts that call it stay small.
     @inlinable @inline(never)
-    mutating func completeAfterOutbox(_ event: Event, _ taken: SendResult) -> SendResult {
+    mutating func finishAfterStep(_ event: Event, _ taken: SendResult, eventless: Bool) -> SendResult {
         if !outbox.requests.isEmpty { carryOutRequests() }
         // Timers alone (the common case) leave nothing to process now.
-        if outbox.internalQueue.isEmpty && hasNoPendingExternalEvents { return taken }
+        if outbox.internalQueue.isEmpty && hasNoPendingExternalEvents && !(eventless && activeStatesHaveEventless) {
+            return taken
+        }
         var log = _StepLog()
         log.transitions = taken.transitions
         var observer = _NoObserver<StateID, Event>()
         // Eventless transitions and internal events see the external event as the current one.
         currentEvent = event
-        finishMacrostep(event, &log, steps: 1, &observer)
+        finishMacrostep(event, &log, steps: log.transitions.isEmpty ? 0 : 1, &observer)
         drainExternalQueue(&log, &observer)
         return SendResult(log, from: taken.from, to: currentConfiguration)
     }

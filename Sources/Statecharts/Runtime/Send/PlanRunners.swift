@@ -23,7 +23,7 @@ internal protocol _PlanRunner {
     func directTable(of chart: Statechart<StateID, Event, Context>) -> _DirectTableHandle
 
     /// Runs direct candidate `c`'s plan, leaving what its actions asked of the outbox to the
-    /// caller (``StatechartInstance/completeAfterOutbox(_:_:)``, for a sending entry);
+    /// caller (``StatechartInstance/finishAfterStep(_:_:eventless:)``, for a sending entry);
     /// `contextOnly`: every action takes only the context.
     func runDirectPlan(_ c: _CandidateIndex, _ event: Event, contextOnly: Bool,
                        on instance: inout StatechartInstance<StateID, Event, Context>)

@@ -13,16 +13,19 @@
 // Two stages, both generic over what runs a plan and a guard (PlanRunners.swift), so a compiled
 // chart runs its generated code in them. `sendOnRegionBits` (charts of at most 64 states)
 // decides on the configuration's bits when every active leaf's row is ignored or a region-local
-// direct candidate, at most four of them. `sendByRegionPlans` selects by guards and takes
-// region-local picks by their plans; picks that are not region-local go through the general
-// microstep, already selected.
+// candidate taken by its plan alone, at most four of them. `sendByRegionPlans` selects by guards
+// and takes region-local picks by their plans; picks that are not region-local go through the
+// general microstep, already selected.
 //
 // May not: enter or leave a parallel state, or record history. Where the chart has eventless
 // transitions, the plans stage completes the macrostep after its picks (SCXML's inner loop,
 // `finishMacrostep`), unless every active leaf's row was direct or ignored: then no active
-// state, before or after, has one on its path. The bits stage takes only direct candidates, so
-// it never needs to. Picks the plans stage selected but cannot take by plan go to the general
-// microstep, already selected.
+// state, before or after, has one on its path. The bits stage and joint steps finish it
+// (`finishAfterStep`) when a pick's actions may have queued events or a state of the
+// configuration after them has eventless transitions on its path (their rows ignore an event
+// in a state with no candidate for it even then: the finishing selects the eventless ones).
+// Picks the plans stage selected but cannot take by plan go to the general microstep, already
+// selected.
 
 extension StatechartInstance {
     /// One selected candidate: the candidate, its transition, the atomic state it was found for.
@@ -73,17 +76,17 @@ extension StatechartInstance {
     mutating func sendByJointStep<Plans: _PlanRunner>(_ event: Event, _ classID: _EventClass, _ plans: Plans) -> SendResult
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         let entry = tables.joints.entry(at: leafRow, class: classID)
-        if let result = takeJointEntry(entry, event, plans, takesSending: true) { return result }
+        if let result = takeJointEntry(entry, event, plans, takesFinishing: true) { return result }
         return sendByRegionPlans(event, classID, plans)
     }
 
     /// What joint entry `entry`, read at the leaf row (a joint row) for the event's class,
-    /// decides alone: the result, or `nil` when it says `slow`, or is a sending step and
-    /// `takesSending` is false (nothing has happened then). A compiled chart with joint steps
-    /// takes it in its `send`'s inlined front, sending steps excepted.
+    /// decides alone: the result, or `nil` when it says `slow`, or finishes the macrostep and
+    /// `takesFinishing` is false (nothing has happened then). A compiled chart with joint steps
+    /// takes it in its `send`'s inlined front, finishing ones excepted.
     @inlinable @inline(__always)
     mutating func takeJointEntry<Plans: _PlanRunner>(_ entry: _JointEntry, _ event: Event, _ plans: Plans,
-                                                     takesSending: Bool) -> SendResult?
+                                                     takesFinishing: Bool) -> SendResult?
     where Plans.StateID == StateID, Plans.Event == Event, Plans.Context == Context {
         // At most 64 states: the configuration is its first word.
         let word = activeSet.first
@@ -94,15 +97,18 @@ extension StatechartInstance {
             moveToEntryRow(entry.toRow)
             plans.runJoint(entry, joint, event, on: &self)
             return SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
-        case .sendingJoint(let joint):
-            guard takesSending else { return nil }
+        case .finishingJoint(let joint):
+            guard takesFinishing else { return nil }
             activeSet.first = entry.toWord
             moveToEntryRow(entry.toRow)
             plans.runJoint(entry, joint, event, on: &self)
             let taken = SendResult(transitions: _TransitionFields(bits: entry.fields), fromWord: word, toWord: entry.toWord)
-            return completeAfterOutbox(event, taken)
+            return finishAfterStep(event, taken, eventless: true)
         case .ignored:
             return SendResult(transitions: .none, fromWord: word, toWord: word)
+        case .ignoredFinishing:
+            guard takesFinishing else { return nil }
+            return finishAfterStep(event, SendResult(transitions: .none, fromWord: word, toWord: word), eventless: true)
         case .slow:
             return nil
         }
@@ -127,12 +133,15 @@ extension StatechartInstance {
         let word = activeSet.first
         guard let step = regionBitsStep(word, classID) else { return sendByRegionPlans(event, classID, plans) }
         // At most 64 states: the configuration is `word` alone.
-        if step.count == 0 { return SendResult(transitions: .none, fromWord: word, toWord: word) }
+        if step.count == 0 {
+            let ignored = SendResult(transitions: .none, fromWord: word, toWord: word)
+            return step.flags.contains(.finishes) ? finishAfterStep(event, ignored, eventless: true) : ignored
+        }
         plans.runPicks(of: step, event, on: &self)
         // Never under a joint row (`route` takes the joint route there): the row stays the set's.
         activeSet.first = step.toWord
         let taken = SendResult(transitions: _TransitionFields(bits: step.fields), fromWord: word, toWord: step.toWord)
-        return step.flags.contains(.sending) ? completeAfterOutbox(event, taken) : taken
+        return step.flags.contains(.finishes) ? finishAfterStep(event, taken, eventless: true) : taken
     }
 
     /// The region bits' step for configuration word `word` (the active set's first) and
@@ -144,6 +153,7 @@ extension StatechartInstance {
         let rows = tables.regions.rows
         let steps = tables.regions.steps
         return _JointEntry.regionBits(word, class: classID, atomicMask: tables.regions.atomicMask,
+                                      eventlessWord: tables.states.eventlessOnPathWord,
                                       row: { rows[offset: $0] }, step: { steps[$0] })
     }
 

@@ -88,7 +88,7 @@ internal enum _CandidateWay {
     /// (by selection after all when the variant the memory gives needs more than its plan).
     case historyEntry(_CandidateIndex)
     /// A sending entry: the candidate's plan, whose actions may raise, send or cancel events,
-    /// then what they asked of the outbox (``StatechartInstance/completeAfterOutbox(_:_:)``).
+    /// then what they asked of the outbox (``StatechartInstance/finishAfterStep(_:_:eventless:)``).
     case sendingEntry(_CandidateIndex)
     /// SCXML's selection: the first enabled candidate of the leaf, then the rest of the
     /// macrostep.
@@ -124,6 +124,9 @@ public enum _SendWay: String, CaseIterable, Sendable {
     case jointStep
     /// Joint row: the event is ignored.
     case jointIgnored
+    /// Joint row: no transition is enabled, but an active state has eventless transitions: the
+    /// rest of the macrostep.
+    case jointIgnoredFinishing
     /// Joint row whose entry the region bits do not decide: the region plans.
     case jointToRegionPlans
     /// Regions route, bits stage: up to four region-local direct candidates.
@@ -211,7 +214,8 @@ extension StatechartInstance {
             }
         case .joint:
             switch tables.joints.entry(at: leafRow, class: classID).decision {
-            case .joint, .sendingJoint: return .jointStep
+            case .joint, .finishingJoint: return .jointStep
+            case .ignoredFinishing: return .jointIgnoredFinishing
             case .ignored: return .jointIgnored
             case .slow: return .jointToRegionPlans
             }

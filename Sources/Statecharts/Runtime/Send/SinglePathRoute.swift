@@ -80,7 +80,7 @@ extension StatechartInstance {
 
     /// A sending entry (``_DirectEntry/sending(_:row:)``, on a direct row): candidate `c`'s plan,
     /// taken as the direct stage takes a plan, then what its actions asked of the outbox
-    /// (``completeAfterOutbox(_:_:)``). Here rather than in the direct stage, which is inlined
+    /// (``finishAfterStep(_:_:eventless:)``). Here rather than in the direct stage, which is inlined
     /// into every `send`: one more kind there cost a compiled chart's W1 six instructions an event.
     @inlinable @inline(__always)
     mutating func sendBySendingEntry<Plans: _PlanRunner>(_ c: _CandidateIndex, _ entry: _DirectEntry, _ event: Event,
@@ -93,7 +93,8 @@ extension StatechartInstance {
         plans.runDirectPlan(c, event, contextOnly: false, on: &self)
         let taken = SendResult(outcome: .transitioned, transition: tables.candidates.transition[c],
                                fromLeaf: from, toLeaf: entry.row.directLeaf(rowShift: rowShift))
-        return completeAfterOutbox(event, taken)
+        // Nothing eventless follows a direct candidate: its new leaf has none on its path.
+        return finishAfterStep(event, taken, eventless: false)
     }
 
     /// What the direct table leaves on the single path: guards, plans whose actions may raise,
