@@ -82,6 +82,76 @@ struct SendingDirectEntryTests {
         #expect(quad.direct.configuration == ["idle"])
     }
 
+    /// A timer restarted by one transition (the exit cancels it, the entry sends it again under
+    /// the same id), beside others, and an id that two pending timers share.
+    static func restarts(singlePathPlans: Bool) throws -> Statechart<String, Ev, Trace> {
+        try Statechart<String, Ev, Trace>(singlePathPlans: singlePathPlans) {
+            L.state("one") {
+                OnEntry(L.send(.tick, after: .seconds(5), id: "phase"))
+                OnEntry(L.send(.ping, after: .seconds(4), id: "other"))
+                OnExit(L.cancel("phase"))
+                On(.go, to: "two")
+            }
+            L.state("two") {
+                OnEntry(L.send(.tick, after: .seconds(3), id: "phase"))
+                OnExit(L.cancel("phase"))
+                On(.go, to: "three")
+                On(.tick, to: "one")
+            }
+            L.state("three") {
+                // Two pending timers under one id: the next exit's cancel must drop both.
+                OnEntry(L.send(.back, after: .seconds(9), id: "phase"))
+                OnEntry(L.send(.back, after: .seconds(8), id: "phase"))
+                OnExit(L.cancel("phase"))
+                On(.go, to: "two")
+                On(.back, to: "two")
+            }
+        }
+    }
+
+    @Test("a timer restarted by one step is the same as cancelled and sent again: order, ids, delivery")
+    func restartedTimers() throws {
+        var quad = try Lockstep<Ev> { try Self.restarts(singlePathPlans: $0) }
+        quad.start()
+        #expect(quad.direct.pendingDelayedEventCount == 2)
+        // Restarted: still two, the phase now due before the other.
+        quad.send(.go)
+        #expect(quad.direct.pendingDelayedEventCount == 2)
+        Self.expectSameDeliveries(quad, first: "tick")
+        quad.send(.go)
+        #expect(quad.direct.pendingDelayedEventCount == 3)
+        // Two timers share the id: both are cancelled, one sent.
+        quad.send(.go)
+        #expect(quad.direct.pendingDelayedEventCount == 2)
+        Self.expectSameDeliveries(quad, first: "tick")
+        var rng = XorShift(seed: 5)
+        for _ in 0..<200 {
+            quad.send(Ev.allCases[rng.below(Ev.allCases.count)])
+            Self.expectSameDeliveries(quad, first: nil)
+        }
+    }
+
+    /// Advances copies of the four instances' clocks second by second: each delivers the same
+    /// events in the same order (`first` first, when given), and goes through the same
+    /// configurations.
+    static func expectSameDeliveries(_ quad: Lockstep<Ev>, first: String?, sourceLocation: SourceLocation = #_sourceLocation) {
+        var deliveries: [[String]] = []
+        for instance in [quad.direct, quad.prepared, quad.general, quad.observed] {
+            var instance = instance
+            var delivered: [String] = []
+            for _ in 0..<10 {
+                delivered += instance.advanceClock(by: .seconds(1)).map { "\($0.event)" }
+                delivered.append(instance.configuration.joined(separator: ","))
+            }
+            deliveries.append(delivered)
+        }
+        #expect(deliveries.allSatisfy { $0 == deliveries[0] }, "\(deliveries)", sourceLocation: sourceLocation)
+        if let first {
+            let events = deliveries[0].filter { ["tick", "ping", "back", "go", "stop"].contains($0) }
+            #expect(events.first == first, "\(deliveries[0])", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Two regions: a step in one raises the event the other takes; entries send delayed
     /// events that exits cancel.
     static func regions(singlePathPlans: Bool) throws -> Statechart<String, Ev, Trace> {
